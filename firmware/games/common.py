@@ -1,0 +1,153 @@
+"""What every game module shares: errors, results, looks, cell names, the base class.
+
+A game module (`games/<id>.py`) defines ID, NAME, SEATS, OPTIONS, a function
+`layout(options) -> (w, h)` and a class `Game(Base)`. The interface is written
+down in docs/architecture.md; this file holds only what is common to all games.
+"""
+from compat import const
+
+DRAW = const(2)  # result() of a drawn game; 0 and 1 are the winning seat
+
+# Looks: what a square shows, by meaning. The app's palette turns them into
+# colours, so a game never names an RGB value.
+OFF = const(0)        # not part of this game's board: dark
+EMPTY = const(1)      # an empty square of the board
+P0 = const(2)         # a piece of seat 0 (in games whose sides have no colour)
+P1 = const(3)         # a piece of seat 1
+P0_SOFT = const(4)    # a square belonging to seat 0: goal, zone, box, store
+P1_SOFT = const(5)
+BLACK = const(6)      # a black stone or piece, whoever owns it
+WHITE = const(7)      # a white stone or piece
+GREEN = const(8)
+YELLOW = const(9)
+RED = const(10)
+BLOCK = const(11)     # a square nobody may enter: Rastros' black, an arrow
+PIECE = const(12)     # a neutral piece: Rastros' white piece
+DOT = const(13)       # a dot of Dots and Boxes
+LINE = const(14)      # a drawn line
+ZONE = const(15)      # a marked empty square: a start zone, a free line
+SEED = const(16)      # one lit cell of a bar of seeds
+LOOKS = 17
+# One character per look, for board_text() diagrams.
+LOOK_CHARS = " .XOxoBWGYR#*+-:s"
+
+FILES = "abcdefghijklmnopqrstuvwxyz"
+
+
+class MoveError(ValueError):
+    """A move that cannot be played; the text says why, for a player."""
+
+
+class OptionError(ValueError):
+    """An unknown game option or a value out of range."""
+
+
+def cell_name(x, y):
+    return FILES[x] + str(y + 1)
+
+
+def parse_cell(text, w, h):
+    """'c3' -> (2, 2), or None if the text is not a cell of a w x h board."""
+    if len(text) < 2:
+        return None
+    x = FILES.find(text[0].lower())
+    digits = text[1:]
+    if x < 0 or x >= w or not digits.isdigit() or digits[0] == "0":
+        return None
+    y = int(digits) - 1
+    if y >= h:
+        return None
+    return x, y
+
+
+def check_options(spec, given):
+    """Full options from `given` (may be None) against spec {name: (default, lo, hi)}."""
+    out = {}
+    for name in spec:
+        out[name] = spec[name][0]
+    if given is None:
+        return out
+    if not isinstance(given, dict):
+        raise OptionError("options must be an object of name: value")
+    for name in given:
+        if name not in spec:
+            if spec:
+                known = ", ".join(sorted(spec))
+                raise OptionError("unknown option '%s' (this game has: %s)" % (name, known))
+            raise OptionError("unknown option '%s' (this game has no options)" % name)
+        v = given[name]
+        lo, hi = spec[name][1], spec[name][2]
+        if not isinstance(v, int) or isinstance(v, bool) or v < lo or v > hi:
+            raise OptionError("option '%s' must be a whole number from %d to %d" % (name, lo, hi))
+        out[name] = v
+    return out
+
+
+class Base:
+    """The game-independent half of a game. Subclasses set `turn` and `ply`."""
+
+    turn = 0
+    ply = 0
+    SEATS = ("Seat 0", "Seat 1")  # each game sets its own
+
+    def seat_name(self, seat):
+        return self.SEATS[seat]
+
+    # --- text in, text out -------------------------------------------------
+    def legal_texts(self):
+        """Every legal move as its canonical text, sorted by code point."""
+        return sorted(self.move_text(m) for m in self.moves())
+
+    def parse(self, text):
+        """The legal move `text` names, or MoveError saying why it is not one."""
+        if not isinstance(text, str):
+            raise MoveError("a move must be text, like a cell name")
+        text = text.strip()
+        if self.result() is not None:
+            raise MoveError("%s is not legal: the game is over" % text)
+        folded = []
+        low = text.lower()
+        for m in self.moves():
+            t = self.move_text(m)
+            if t == text:
+                return m
+            if t.lower() == low:
+                folded.append(m)
+        if len(folded) == 1:
+            return folded[0]
+        raise MoveError(self.explain(text))
+
+    def play_text(self, text):
+        m = self.parse(text)
+        self.play(m)
+        return m
+
+    def explain(self, text):
+        """Why `text` is not a legal move here; games say more."""
+        return "%s is not a legal move here" % text
+
+    # --- what the board shows ---------------------------------------------
+    def highlight(self):
+        """Cells to show as the reason the game ended (a winning line)."""
+        return ()
+
+    def score(self):
+        return None
+
+    def board_text(self):
+        """A plain-text diagram, rank 1 at the bottom, drawn from view()."""
+        w, h = self.layout()
+        v = self.view()
+        rows = []
+        for y in range(h - 1, -1, -1):
+            cells = [LOOK_CHARS[v[y * w + x]] for x in range(w)]
+            rows.append(("%2d " % (y + 1) + " ".join(cells)).rstrip())
+        rows.append("   " + " ".join(FILES[x] for x in range(w)))
+        return "\n".join(rows)
+
+    def key(self):
+        """A hash of the position and the side to move, kept below 2**30."""
+        h = self.turn + 1
+        for b in self.view():
+            h = (h * 31 + b) & 0x3FFFFFFF
+        return h

@@ -1,0 +1,35 @@
+"""Run portable test modules on MicroPython (or CPython): every `test_*` function.
+
+    micropython host_tests/mprun.py test_semaforo [test_app_flow ...]
+
+Run from the repository root. Prints a line per failure and a closing
+'N passed, N failed'; exits 1 if anything failed.
+"""
+import sys
+
+sys.path.insert(0, "host_tests/portable")
+sys.path.insert(0, "firmware")
+
+
+def run(names):
+    passed = failed = 0
+    for name in names:
+        mod = __import__(name)
+        for attr in sorted(dir(mod)):
+            if not attr.startswith("test_"):
+                continue
+            fn = getattr(mod, attr)
+            try:
+                fn()
+                passed += 1
+            except Exception as e:  # report and go on: one failure hides none
+                failed += 1
+                print("FAIL %s.%s: %s: %s" % (name, attr, type(e).__name__, e))
+                if hasattr(sys, "print_exception"):
+                    sys.print_exception(e)
+    print("%d passed, %d failed" % (passed, failed))
+    return failed
+
+
+if __name__ == "__main__":
+    sys.exit(1 if run(sys.argv[1:]) else 0)

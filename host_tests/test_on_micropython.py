@@ -1,0 +1,19 @@
+"""The portable rule and app tests, run again on real MicroPython (the unix port)."""
+import os
+
+
+import pytest
+
+from mptools import ROOT, run_micropython
+
+PORTABLE = sorted(f[:-3] for f in os.listdir(os.path.join(ROOT, "host_tests", "portable"))
+                  if f.startswith("test_") and f.endswith(".py"))
+
+
+@pytest.mark.parametrize("module", PORTABLE)
+def test_portable_module_passes_on_micropython(module):
+    r = run_micropython(["host_tests/mprun.py", module])
+    out = r.stdout + r.stderr
+    assert r.returncode == 0, out[-4000:]
+    assert " passed, 0 failed" in out
+    assert not out.strip().endswith("0 passed, 0 failed"), "no test ran"
