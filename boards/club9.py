@@ -1,0 +1,25 @@
+"""club9: the reference board. 9 x 9 squares with reed switches, four keys.
+
+Every pin of the board is in this file. The switch matrix has 10 rows and 9
+columns with a diode per switch (anode on the column side): rows 0-8 are the
+ranks 1-9 (column c = file c), row 9 holds the function keys. The firmware
+drives one row low at a time and reads the columns through pull-ups.
+"""
+BOARD = {
+    "name": "club9",
+    "cols": 9,                 # files a..i
+    "rows": 9,                 # ranks 1..9
+    "sensing": "reed",         # "reed": a magnet in each piece; "button": push buttons
+    "row_pins": (0, 1, 2, 3, 4, 5, 6, 7, 8, 9),
+    "col_pins": (10, 11, 12, 13, 14, 15, 16, 17, 18),
+    # function keys: (matrix row, matrix column)
+    "keys": {"menu": (9, 0), "ok": (9, 1), "undo": (9, 2), "hint": (9, 3)},
+    "debounce_ms": 20,
+    "led_pin": 22,
+    "led_order": "serpentine",  # "serpentine" or "rows"
+    "led_first": "a1",          # the square the LED chain starts under
+    "rotation": 0,              # 0, 90, 180, 270: grid turned from seat 0's view
+    "brightness": 40,           # percent of full
+    "max_current_ma": 1800,     # LED current cap; the supply must give this + 100 mA
+    "buzzer_pin": 19,           # None for a board without a buzzer
+}

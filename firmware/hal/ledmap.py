@@ -1,0 +1,77 @@
+"""From a logical frame to the bytes an LED chain wants: order, rotation, power.
+
+Pure arithmetic shared by every backend, so the simulator shows exactly what a
+real chain would be sent.
+"""
+
+
+def chain_order(cols, rows, order="serpentine", first="a1", rotation=0):
+    """A tuple: chain position -> logical square index (y*cols + x).
+
+    order: "serpentine" (every other row runs back) or "rows" (every row the
+    same way). first: the corner square where the chain starts ("a1", "i1",
+    "a9", "i9" for a 9x9 board, named in the board's own rotation). rotation:
+    0/90/180/270 degrees, how the grid is turned relative to seat 0's view
+    (only for square boards when 90/270).
+    """
+    last_x, last_y = cols - 1, rows - 1
+    corner = first.lower()
+    start_right = corner[0] != "a"
+    start_top = corner[1:] != "1"
+    out = []
+    for r in range(rows):
+        y = last_y - r if start_top else r
+        backwards = start_right
+        if order == "serpentine" and r % 2 == 1:
+            backwards = not backwards
+        for c in range(cols):
+            x = last_x - c if backwards else c
+            out.append(_rotate(x, y, cols, rows, rotation))
+    return tuple(out)
+
+
+def _rotate(x, y, cols, rows, rotation):
+    if rotation == 0:
+        return y * cols + x
+    if rotation == 180:
+        return (rows - 1 - y) * cols + (cols - 1 - x)
+    if rotation == 90:
+        return x * cols + (cols - 1 - y)
+    if rotation == 270:
+        return (rows - 1 - x) * cols + y
+    raise ValueError("rotation must be 0, 90, 180 or 270")
+
+
+def power_scale(frame, brightness, max_current_ma, ma_per_channel=20):
+    """The factor (0..256, /256) to apply so the frame respects both limits.
+
+    brightness is a percentage cap; a WS2812 draws about ma_per_channel mA per
+    channel at full value, so the frame's current is sum(values)/255*20 mA.
+    """
+    scale = brightness * 256 // 100
+    total = 0
+    for v in frame:
+        total += v
+    ma = total * scale * ma_per_channel // (255 * 256)
+    if ma > max_current_ma and ma > 0:
+        scale = scale * max_current_ma // ma
+    return scale
+
+
+def to_chain(frame, order, scale, out, grb=True):
+    """Fill `out` (bytearray len(order)*3) with the frame in chain order, scaled."""
+    i = 0
+    for sq in order:
+        j = sq * 3
+        r = frame[j] * scale >> 8
+        g = frame[j + 1] * scale >> 8
+        b = frame[j + 2] * scale >> 8
+        if grb:
+            out[i] = g
+            out[i + 1] = r
+        else:
+            out[i] = r
+            out[i + 1] = g
+        out[i + 2] = b
+        i += 3
+    return out
