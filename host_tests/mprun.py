@@ -7,6 +7,7 @@ Run from the repository root. Prints a line per failure and a closing
 """
 import sys
 
+sys.path.insert(0, ".")
 sys.path.insert(0, "host_tests/portable")
 sys.path.insert(0, "firmware")
 

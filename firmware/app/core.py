@@ -1,0 +1,151 @@
+"""The app: a tick-driven state machine, step(now_ms, events) -> frame.
+
+It holds the current mode (boot prompt, menu, setup, play, result, self-test,
+message, error) and swaps modes when one returns another. Any exception in a
+mode is logged to error.log, shown as an error pattern, and the board goes
+back to the menu: it never needs a computer to recover.
+"""
+import sys
+
+from hal import MENU, OK, UNDO, HINT
+from app.screen import Screen, Scroll, ERROR
+
+LOG = "error.log"
+
+
+class Context:
+    """What every mode shares: the board, the HAL, the screen, key numbers."""
+
+    def __init__(self, board, hal):
+        self.board = board
+        self.hal = hal
+        self.cols = board["cols"]
+        self.rows = board["rows"]
+        self.n = self.cols * self.rows
+        self.screen = Screen(self.cols, self.rows)
+        self.storage = hal.storage
+        self.clock = hal.clock
+        self.sensing = board.get("sensing", "button")
+        self.seed = 1
+
+    def key(self, k):
+        """The key number of function key k (hal.MENU, OK, UNDO, HINT)."""
+        return self.n + k
+
+    def fkey(self, key):
+        """The function key (hal.MENU...) of a key number, or -1 for a square."""
+        return key - self.n if key >= self.n else -1
+
+    def push(self):
+        """Show the screen now, from inside a long step (the AI's thinking)."""
+        self.hal.pixels.show(self.screen.frame)
+
+    def beep(self, freq, ms):
+        sound = getattr(self.hal, "sound", None)
+        if sound is not None:
+            sound.beep(freq, ms)
+
+
+def log_exception(storage, e, where):
+    try:
+        import io
+        buf = io.StringIO()
+        if hasattr(sys, "print_exception"):
+            sys.print_exception(e, buf)
+        else:
+            import traceback
+            traceback.print_exception(type(e), e, e.__traceback__, file=buf)
+        storage.append(LOG, "--- %s\n%s" % (where, buf.getvalue()))
+    except Exception:
+        pass  # logging must never take the board down with it
+
+
+class Message:
+    """Scroll a text once (any key skips), then go to the next mode."""
+
+    def __init__(self, ctx, text, then, rgb=(255, 255, 255)):
+        self.ctx = ctx
+        self.scroll = Scroll(text, ctx.cols, rgb)
+        self.then = then  # a function returning the next mode
+
+    def step(self, now, events):
+        for key, down in events:
+            if down:
+                return self.then()
+        if self.scroll.done(now):
+            return self.then()
+        return None
+
+    def draw(self, scr, now):
+        self.scroll.draw(scr, now)
+
+
+class ErrorScreen:
+    """A red cross for a few seconds, then the menu."""
+
+    HOLD_MS = 3000
+
+    def __init__(self, ctx):
+        self.ctx = ctx
+        self.t0 = None
+
+    def step(self, now, events):
+        if self.t0 is None:
+            self.t0 = now
+        if now - self.t0 >= self.HOLD_MS or any(d for k, d in events):
+            return menu(self.ctx)
+        return None
+
+    def draw(self, scr, now):
+        c, r = self.ctx.cols, self.ctx.rows
+        for i in range(min(c, r)):
+            scr.set(i * c + i, ERROR)
+            scr.set(i * c + (c - 1 - i), ERROR)
+
+
+def menu(ctx):
+    from app.menu import Menu
+    return Menu(ctx)
+
+
+def boot(ctx):
+    """The first mode: offer a saved game, set a damaged one aside, or the menu."""
+    from app import saves
+    try:
+        d = saves.read(ctx.storage)
+        if d is None:
+            return menu(ctx)
+        from app.menu import Resume
+        return Resume(ctx, d)
+    except Exception as e:
+        log_exception(ctx.storage, e, "boot: save")
+        saves.set_aside(ctx.storage)
+        return Message(ctx, "SAVED GAME DAMAGED - SET ASIDE", lambda: menu(ctx), ERROR)
+
+
+class App:
+    def __init__(self, board, hal):
+        self.ctx = Context(board, hal)
+        self.mode = None
+        self.errors = 0
+
+    def step(self, now, events):
+        ctx = self.ctx
+        try:
+            if self.mode is None:
+                self.mode = boot(ctx)
+            nxt = self.mode.step(now, events)
+            if nxt is not None:
+                self.mode = nxt
+            ctx.screen.clear()
+            self.mode.draw(ctx.screen, now)
+        except Exception as e:
+            self.errors += 1
+            log_exception(ctx.storage, e, "step in %s" % type(self.mode).__name__)
+            self.mode = ErrorScreen(ctx)
+            ctx.screen.clear()
+            self.mode.draw(ctx.screen, now)
+        return ctx.screen.frame
+
+
+__all__ = ("App", "Context", "Message", "ErrorScreen", "boot", "menu", "MENU", "OK", "UNDO", "HINT")

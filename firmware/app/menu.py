@@ -1,0 +1,215 @@
+"""Choosing what to play: the game menu, the set-up screen, the resume prompt.
+
+Menu: one square per game along the top rows, in the game's own colours. A
+touch points at a game and scrolls its name; touching it again (or OK) opens
+its set-up. The bottom-right square is the self-test.
+
+Set-up: the top row chooses who plays (two players, you first against the
+board, the board first, demo), the next row the AI level 1-5, the bottom row
+a game option (Hex size, Dots and Boxes size) where the game has one. OK or the
+green square at the top right starts; Menu goes back.
+"""
+import games
+from hal import MENU, OK
+from app.screen import Scroll, LOOK_RGB, TEXT, SELECTED
+from app.core import Message
+
+BLINK_MS = 400
+MODES = (
+    ("2 PLAYERS", ("human", "human")),
+    ("YOU FIRST", ("human", "board")),
+    ("BOARD FIRST", ("board", "human")),
+    ("DEMO", ("board", "board")),
+)
+START_RGB = (0, 160, 0)
+TEST_RGB = (30, 30, 30)
+
+
+def fits(gid, cols, rows):
+    """True if the game, at its smallest option, fits the board's grid."""
+    w, h = games.MIN_LAYOUT[gid]
+    return w <= cols and h <= rows
+
+
+class Menu:
+    def __init__(self, ctx):
+        self.ctx = ctx
+        self.ids = [g for g in games.installed() if fits(g, ctx.cols, ctx.rows)]
+        self.names = dict((row[0], row) for row in games.CATALOG)
+        self.pointed = None
+        self.scroll = Scroll("CHOOSE A GAME", ctx.cols, TEXT, loop=True)
+
+    def square_of(self, k):
+        """Game k sits on the top rows, left to right, top row first."""
+        c = self.ctx.cols
+        return (self.ctx.rows - 1 - k // c) * c + k % c
+
+    def test_square(self):
+        return self.ctx.cols - 1
+
+    def step(self, now, events):
+        ctx = self.ctx
+        for key, down in events:
+            if not down:
+                continue
+            if key == ctx.key(OK) and self.pointed is not None:
+                return self.choose()
+            if key >= ctx.n:
+                continue
+            if key == self.test_square():
+                if self.pointed == "selftest":
+                    from app.selftest import SelfTest
+                    return SelfTest(ctx)
+                self.pointed = "selftest"
+                self.scroll = Scroll("SELF TEST", ctx.cols, TEXT, loop=True)
+                continue
+            for k in range(len(self.ids)):
+                if self.square_of(k) == key:
+                    gid = self.ids[k]
+                    if self.pointed == gid:
+                        return self.choose()
+                    self.pointed = gid
+                    self.scroll = Scroll(self.names[gid][1], ctx.cols, TEXT, loop=True)
+        return None
+
+    def choose(self):
+        if self.pointed == "selftest":
+            from app.selftest import SelfTest
+            return SelfTest(self.ctx)
+        return Setup(self.ctx, self.pointed)
+
+    def draw(self, scr, now):
+        self.scroll.draw(scr, now)
+        phase = (now // BLINK_MS) & 1
+        for k in range(len(self.ids)):
+            gid = self.ids[k]
+            row = self.names[gid]
+            look = row[2] if (now // 1000 + k) & 1 else row[3]
+            rgb = LOOK_RGB[look]
+            if gid == self.pointed and phase:
+                rgb = SELECTED
+            scr.set(self.square_of(k), rgb)
+        scr.set(self.test_square(), SELECTED if self.pointed == "selftest" and phase else TEST_RGB)
+
+
+class Setup:
+    def __init__(self, ctx, gid):
+        self.ctx = ctx
+        self.gid = gid
+        self.mod = games.load(gid)
+        self.mode = 0
+        self.level = 3
+        self.option = None          # (name, values that fit, chosen index)
+        for name in sorted(self.mod.OPTIONS):
+            default, lo, hi = self.mod.OPTIONS[name]
+            vals = [v for v in range(lo, hi + 1) if self._fits({name: v})]
+            if vals and len(vals) <= ctx.cols:
+                best = max([v for v in vals if v <= default] or vals[:1])
+                self.option = (name, vals, vals.index(best))
+            break
+        self.scroll = Scroll(games.NAMES[gid], ctx.cols, TEXT)
+
+    def _fits(self, options):
+        w, h = self.mod.layout(options)
+        return w <= self.ctx.cols and h <= self.ctx.rows
+
+    def options(self):
+        if self.option is None:
+            return {}
+        name, vals, i = self.option
+        return {name: vals[i]}
+
+    def step(self, now, events):
+        ctx = self.ctx
+        c, top = ctx.cols, ctx.rows - 1
+        for key, down in events:
+            if not down:
+                continue
+            if key == ctx.key(MENU):
+                from app.menu import Menu
+                return Menu(ctx)
+            if key == ctx.key(OK) or key == top * c + c - 1:
+                return self.start()
+            if key >= ctx.n:
+                continue
+            x, y = key % c, key // c
+            if y == top and x < len(MODES):
+                self.mode = x
+                self.say(MODES[x][0])
+            elif y == top - 1 and x < 5:
+                self.level = x + 1
+                self.say("LEVEL %d" % self.level)
+            elif y == 0 and self.option is not None and x < len(self.option[1]):
+                name, vals, i = self.option
+                self.option = (name, vals, x)
+                self.say("%s %d" % (name.upper(), vals[x]))
+        return None
+
+    def say(self, text):
+        self.scroll = Scroll(text, self.ctx.cols, TEXT)
+
+    def start(self):
+        from app.play import Play
+        ctx = self.ctx
+        ctx.seed += 1
+        return Play(ctx, self.gid, self.options(), MODES[self.mode][1], self.level)
+
+    def draw(self, scr, now):
+        ctx = self.ctx
+        c, top = ctx.cols, ctx.rows - 1
+        self.scroll.draw(scr, now)
+        for x in range(len(MODES)):
+            players = MODES[x][1]
+            rgb = LOOK_RGB[2] if players[0] == "human" else LOOK_RGB[16]
+            if (now // 700) & 1:
+                rgb = LOOK_RGB[3] if players[1] == "human" else LOOK_RGB[16]
+            if x == self.mode and (now // BLINK_MS) & 1:
+                rgb = SELECTED
+            scr.set(top * c + x, rgb)
+        for x in range(5):
+            scr.set((top - 1) * c + x, (0, 40 + 40 * x, 200 - 40 * x) if x < self.level else (8, 8, 8))
+        if self.option is not None:
+            name, vals, i = self.option
+            for x in range(len(vals)):
+                scr.set(x, SELECTED if x == i else (40, 40, 0))
+        scr.set(top * c + c - 1, START_RGB)
+
+
+class Resume:
+    """At boot, with a saved game: OK resumes it, Menu drops it."""
+
+    def __init__(self, ctx, save):
+        self.ctx = ctx
+        self.save = save
+        name = games.NAMES.get(save["game"], save["game"])
+        self.scroll = Scroll("RESUME %s? OK" % name, ctx.cols, TEXT, loop=True)
+
+    def step(self, now, events):
+        ctx = self.ctx
+        for key, down in events:
+            if not down:
+                continue
+            if key == ctx.key(OK):
+                return self.resume()
+            if key == ctx.key(MENU):
+                from app import saves
+                saves.clear(ctx.storage)
+                return Menu(ctx)
+        return None
+
+    def resume(self):
+        from app import saves
+        from app.play import Play
+        from app.core import log_exception
+        from app.screen import ERROR
+        ctx, d = self.ctx, self.save
+        try:
+            return Play(ctx, d["game"], d["options"], tuple(d["players"]), d["level"], d["moves"])
+        except Exception as e:
+            # An unknown game, bad options or an illegal move: the save cannot be trusted.
+            log_exception(ctx.storage, e, "resume")
+            saves.set_aside(ctx.storage)
+            return Message(ctx, "SAVED GAME DAMAGED - SET ASIDE", lambda: Menu(ctx), ERROR)
+
+    def draw(self, scr, now):
+        self.scroll.draw(scr, now)

@@ -1,0 +1,403 @@
+"""Playing a game on the board: move entry, the AI's turns, undo, hint, the result.
+
+The game lies centred on the grid; squares outside its layout show whose turn
+it is. Rendering is the game's view() plus overlays: the last move, the squares
+that can come next, an illegal touch, the AI's move, a hint, the winning cells.
+"""
+import gc
+
+import games
+from games.common import DRAW
+from hal import MENU, OK, UNDO, HINT
+from app import saves
+from app.entry import Entry, ILLEGAL, PLAY, CHOOSE
+from app.screen import (Scroll, LOOK_RGB, TEXT, TARGET, SELECTED, LAST, ERROR, AI_MOVE,
+                        HINT as HINT_RGB, WIN, DEAD, THINK)
+
+FLASH_MS = 700
+AI_SHOW_MS = 2000
+HINT_SHOW_MS = 3000
+DEMO_PAUSE_MS = 900
+LEAVE_MS = 3000
+TURN_RGB = ((0, 10, 40), (40, 12, 0))
+
+
+def touches(ctx, events):
+    """The squares touched, from matrix events.
+
+    A button board touches on press. A reed board played with a magnet
+    stylus also closes a switch to touch; play with real pieces (lifts and
+    placements) will turn its events into touches here, leaving the rest of the
+    app as it is.
+    """
+    out = []
+    for key, down in events:
+        if key < ctx.n and down:
+            out.append(key)
+    return out
+
+
+class Play:
+    def __init__(self, ctx, gid, options, players, level, moves=()):
+        self.ctx = ctx
+        self.gid = gid
+        self.options = dict(options)
+        self.players = tuple(players)
+        self.level = level
+        self.mod = games.load(gid)
+        self.game = self.mod.Game(self.options)
+        self.texts = []
+        for t in moves:
+            self.game.play_text(t)   # MoveError on a bad save: the caller sets it aside
+            self.texts.append(t)
+        w, h = self.game.layout()
+        self.w, self.h = w, h
+        self.ox = (ctx.cols - w) // 2
+        self.oy = (ctx.rows - h) // 2
+        self.entry = Entry(self.game)
+        self.last = ()
+        self.flash_cell = None
+        self.flash_until = 0
+        self.shown = ()           # AI move or hint cells, with their colour
+        self.shown_rgb = AI_MOVE
+        self.shown_until = 0
+        self.scroll = None
+        self.armed = None         # a key move (pass) named by a first OK press
+        self.leave_until = 0
+        self.next_ai = 0
+        self.result_mode = None
+
+    # --- squares <-> game cells ------------------------------------------
+    def square(self, cell):
+        return (self.oy + cell // self.w) * self.ctx.cols + self.ox + cell % self.w
+
+    def cell(self, square):
+        x = square % self.ctx.cols - self.ox
+        y = square // self.ctx.cols - self.oy
+        if 0 <= x < self.w and 0 <= y < self.h:
+            return y * self.w + x
+        return None
+
+    # --- the loop ---------------------------------------------------------
+    def humans_turn(self):
+        return self.players[self.game.turn] == "human"
+
+    def step(self, now, events):
+        ctx = self.ctx
+        for key, down in events:
+            if not down or key < ctx.n:
+                continue
+            k = ctx.fkey(key)
+            if self.players == ("board", "board"):
+                return self.leave()          # any key stops a demo
+            if k == MENU:
+                if now < self.leave_until:
+                    return self.leave()
+                self.leave_until = now + LEAVE_MS
+                self.say("MENU AGAIN TO LEAVE")
+            elif k == UNDO:
+                self.undo()
+            elif k == HINT:
+                self.hint(now)
+            elif k == OK:
+                self.ok(now)
+        for sq in touches(ctx, events):
+            if self.players == ("board", "board"):
+                return self.leave()
+            self.touch(sq, now)
+        if self.game.result() is not None:
+            return self.finish()
+        if not self.humans_turn() and now >= self.next_ai and self.scroll is None:
+            self.ai_turn(now)
+            if self.game.result() is not None:
+                return self.finish()
+        if self.scroll is not None and self.scroll.done(now):
+            self.scroll = None
+        return None
+
+    def say(self, text, rgb=TEXT):
+        self.scroll = Scroll(text, self.ctx.cols, rgb)
+
+    def touch(self, sq, now):
+        self.scroll = None
+        self.armed = None
+        self.shown = ()
+        if not self.humans_turn():
+            return
+        cell = self.cell(sq)
+        what, m = (ILLEGAL, None) if cell is None else self.entry.touch(cell)
+        if what == ILLEGAL:
+            self.flash_cell = sq
+            self.flash_until = now + FLASH_MS
+            self.ctx.beep(220, 120)
+        elif what == PLAY:
+            self.play(m)
+        elif what == CHOOSE:
+            self.ctx.beep(660, 30)
+
+    def ok(self, now):
+        if not self.humans_turn():
+            return
+        m = self.entry.ok()
+        if m is not None:
+            self.play(m)
+            return
+        keyed = self.entry.key_moves()
+        if keyed:
+            if self.armed in keyed:
+                self.play(self.armed)
+                self.armed = None
+                return
+            self.armed = keyed[0]
+            self.say("%s? OK" % self.game.move_text(self.armed).upper())
+            return
+        score = self.game.score()
+        if score is not None:
+            self.say("%d-%d" % (score[0], score[1]))
+        else:
+            self.say("%s TO PLAY" % self.game.seat_name(self.game.turn).upper())
+
+    def play(self, m):
+        g = self.game
+        seat = g.turn
+        self.last = tuple(g.move_cells(m))
+        self.texts.append(g.move_text(m))
+        g.play(m)
+        self.entry.reset()
+        self.armed = None
+        self.flash_cell = None
+        # Saved even when the game just ended: the result screen clears it, so
+        # a power cut there resumes to the result (and Go's marking of dead stones).
+        saves.write(self.ctx.storage, self.gid, self.options, self.players, self.level, self.texts)
+        if g.result() is None:
+            owed = getattr(g, "owed", None)
+            if g.turn == seat and owed is not None and owed() and self.humans_turn():
+                self.say("NOW %s" % owed().upper())
+        self.ctx.beep(880, 20)
+        gc.collect()
+
+    def undo(self):
+        """Take back one move; against the board, back to the human's turn."""
+        g = self.game
+        if not self.texts:
+            return
+        while self.texts:
+            g.undo()
+            self.texts.pop()
+            if self.humans_turn():
+                break
+        self.last = ()
+        self.shown = ()
+        self.scroll = None
+        self.entry.reset()
+        if self.texts:
+            saves.write(self.ctx.storage, self.gid, self.options, self.players, self.level, self.texts)
+        else:
+            saves.clear(self.ctx.storage)
+        self.next_ai = self.ctx.clock.ticks_ms() + AI_SHOW_MS
+
+    def think(self, level):
+        import ai
+        ctx = self.ctx
+        t0 = ctx.clock.ticks_ms()
+        state = [0]
+
+        def progress(depth):
+            now = ctx.clock.ticks_ms()
+            if now - state[0] >= 60:
+                state[0] = now
+                self.draw(ctx.screen, now, thinking=(now - t0) // 60)
+                ctx.push()
+
+        progress(0)
+        ctx.seed = (ctx.seed * 1103515245 + 12345) & 0x3FFFFFFF
+        return ai.choose(self.game, level=level, seed=ctx.seed, clock=ctx.clock.ticks_ms,
+                         progress=progress)
+
+    def ai_turn(self, now):
+        m = self.think(self.level)
+        self.play(m)
+        self.shown = self.last
+        self.shown_rgb = AI_MOVE
+        after = self.ctx.clock.ticks_ms()
+        self.shown_until = after + AI_SHOW_MS
+        self.next_ai = after + (DEMO_PAUSE_MS if self.players == ("board", "board") else 0)
+
+    def hint(self, now):
+        if not self.humans_turn():
+            return
+        m = self.think(max(self.level, 3))
+        cells = tuple(self.game.move_cells(m))
+        self.entry.reset()
+        if cells:
+            self.shown = cells
+            self.shown_rgb = HINT_RGB
+            self.shown_until = self.ctx.clock.ticks_ms() + HINT_SHOW_MS
+        else:
+            self.say(self.game.move_text(m).upper())
+
+    def leave(self):
+        from app.menu import Menu
+        saves.clear(self.ctx.storage)
+        return Menu(self.ctx)
+
+    def finish(self):
+        return Result(self.ctx, self)
+
+    # --- drawing ------------------------------------------------------------
+    def draw_board(self, scr, view=None):
+        ctx = self.ctx
+        turn_rgb = TURN_RGB[self.game.turn]
+        if self.w < ctx.cols or self.h < ctx.rows:
+            for sq in range(ctx.n):
+                scr.set(sq, turn_rgb)
+        v = view if view is not None else self.game.view()
+        for c in range(self.w * self.h):
+            scr.set(self.square(c), LOOK_RGB[v[c]])
+
+    def draw(self, scr, now, thinking=None):
+        scr.clear()
+        pending = self.entry.pending()
+        if pending is not None:
+            # Show the board as it would be after the selected move.
+            self.game.play(pending)
+            v = self.game.view()
+            self.game.undo()
+            self.draw_board(scr, v)
+        else:
+            self.draw_board(scr)
+        blink = (now // 250) & 1
+        if self.last and (now // 250) % 6 == 0:
+            for c in self.last:
+                scr.set(self.square(c), LAST)
+        if self.humans_turn():
+            nxt = self.entry.next_cells()
+            v = self.game.view()
+            for c in nxt:
+                if self.entry.touched or v[c] > 1:
+                    if v[c] <= 1 or blink:
+                        scr.set(self.square(c), TARGET)
+            for c in self.entry.touched:
+                if pending is None or blink:
+                    scr.set(self.square(c), SELECTED)
+        if self.shown and now < self.shown_until and blink:
+            for c in self.shown:
+                scr.set(self.square(c), self.shown_rgb)
+        if self.flash_cell is not None and now < self.flash_until:
+            if blink:
+                scr.set(self.flash_cell, ERROR)
+            else:
+                for c in self.entry.next_cells():
+                    scr.set(self.square(c), TARGET)
+        if thinking is not None:
+            ring = _ring(self.ctx.cols, self.ctx.rows)
+            scr.set(ring[thinking % len(ring)], THINK)
+            scr.set(ring[(thinking + len(ring) // 2) % len(ring)], THINK)
+        if self.scroll is not None:
+            _band(scr, self.ctx)
+            self.scroll.draw(scr, now)
+
+
+def _ring(cols, rows):
+    """The border squares in order round the board, for the thinking spinner."""
+    out = [x for x in range(cols)]
+    out += [y * cols + cols - 1 for y in range(1, rows)]
+    out += [(rows - 1) * cols + x for x in range(cols - 2, -1, -1)]
+    out += [y * cols for y in range(rows - 2, 0, -1)]
+    return out
+
+
+def _band(scr, ctx):
+    """Darken the rows the scrolled text uses, so it reads over the board."""
+    top = (ctx.rows - 5) // 2 + 4
+    for y in range(top - 4, top + 1):
+        for x in range(ctx.cols):
+            scr.set(y * ctx.cols + x, (0, 0, 0))
+
+
+class Result:
+    """The game is over: the winning cells blink and the result scrolls.
+
+    OK scrolls it again, Undo takes back the last move and plays on, Menu
+    leaves. In Go, after the two passes, touching a stone marks its group
+    dead (or alive again) and OK confirms the count.
+    """
+
+    def __init__(self, ctx, play):
+        self.ctx = ctx
+        self.play = play
+        g = play.game
+        self.marking = hasattr(g, "set_dead")
+        if self.marking:
+            self.scroll = Scroll("MARK DEAD STONES THEN OK", ctx.cols, TEXT)
+        else:
+            self.close()
+
+    def announce(self):
+        g = self.play.game
+        r = g.result()
+        text = "DRAW" if r == DRAW else "%s WINS" % g.seat_name(r).upper()
+        s = g.score()
+        if s is not None:
+            text += " %d-%d" % (s[0], s[1])
+        return text
+
+    def close(self):
+        self.marking = False
+        p = self.play
+        saves.clear(self.ctx.storage)
+        saves.record(self.ctx.storage, p.gid, p.options, p.texts, self.announce())
+        self.scroll = Scroll(self.announce(), self.ctx.cols, WIN)
+
+    def step(self, now, events):
+        ctx = self.ctx
+        for key, down in events:
+            if not down:
+                continue
+            k = ctx.fkey(key)
+            if k == MENU:
+                from app.menu import Menu
+                saves.clear(ctx.storage)
+                return Menu(ctx)
+            if k == UNDO:
+                p = self.play
+                p.undo()
+                p.next_ai = now + AI_SHOW_MS
+                return p
+            if k == OK:
+                if self.marking:
+                    self.close()
+                else:
+                    self.scroll = Scroll(self.announce(), ctx.cols, WIN)
+            elif k < 0 and self.marking:
+                self.toggle_dead(key)
+        if self.scroll is not None and self.scroll.done(now):
+            self.scroll = None
+        return None
+
+    def toggle_dead(self, sq):
+        g = self.play.game
+        c = self.play.cell(sq)
+        if c is None or g.view()[c] <= 1:
+            return
+        group = g.group(c)
+        dead = list(g.dead)
+        if c in dead:
+            dead = [d for d in dead if d not in group]
+        else:
+            dead += [d for d in group if d not in dead]
+        g.set_dead(dead)
+
+    def draw(self, scr, now):
+        p = self.play
+        p.draw_board(scr)
+        g = p.game
+        if self.marking:
+            for c in g.dead:
+                scr.set(p.square(c), DEAD if (now // 300) & 1 else LOOK_RGB[g.view()[c]])
+        elif (now // 300) & 1:
+            for c in g.highlight():
+                scr.set(p.square(c), WIN)
+        if self.scroll is not None:
+            _band(scr, self.ctx)
+            self.scroll.draw(scr, now)

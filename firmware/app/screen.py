@@ -1,0 +1,100 @@
+"""The frame the app draws into, its palette, and scrolled text.
+
+Colours are chosen for LEDs under wood: a black stone cannot be dark, so it is
+a deep blue, and a white one a warm white. Every colour the board shows is
+named here.
+"""
+from app import font
+
+# What each look of games.common means in light (index = look).
+LOOK_RGB = (
+    (0, 0, 0),        # OFF
+    (4, 4, 6),        # EMPTY
+    (0, 70, 255),     # P0
+    (255, 80, 0),     # P1
+    (0, 14, 50),      # P0_SOFT
+    (50, 16, 0),      # P1_SOFT
+    (40, 0, 200),     # BLACK
+    (200, 190, 150),  # WHITE
+    (0, 200, 0),      # GREEN
+    (230, 170, 0),    # YELLOW
+    (230, 0, 0),      # RED
+    (60, 0, 30),      # BLOCK
+    (255, 255, 255),  # PIECE
+    (60, 60, 60),     # DOT
+    (0, 150, 150),    # LINE
+    (22, 22, 0),      # ZONE
+    (180, 120, 0),    # SEED
+)
+
+TEXT = (255, 255, 255)
+TARGET = (0, 90, 0)        # a square that can come next
+SELECTED = (255, 255, 255)
+LAST = (0, 40, 60)         # the last move's squares, blinked in
+ERROR = (255, 0, 0)
+AI_MOVE = (0, 220, 220)
+HINT = (200, 0, 200)
+WIN = (255, 200, 0)
+DEAD = (90, 0, 0)          # Go stones marked dead
+THINK = (0, 60, 120)
+
+
+class Screen:
+    def __init__(self, cols, rows):
+        self.cols, self.rows = cols, rows
+        self.n = cols * rows
+        self.frame = bytearray(self.n * 3)
+
+    def clear(self):
+        f = self.frame
+        for i in range(len(f)):
+            f[i] = 0
+
+    def set(self, i, rgb):
+        j = i * 3
+        self.frame[j] = rgb[0]
+        self.frame[j + 1] = rgb[1]
+        self.frame[j + 2] = rgb[2]
+
+    def get(self, i):
+        j = i * 3
+        return (self.frame[j], self.frame[j + 1], self.frame[j + 2])
+
+    def text(self, cols, offset, rgb=TEXT):
+        """Draw text columns with column `offset` at the left edge, 5 rows centred."""
+        top = (self.rows - 5) // 2 + 4  # rank of the glyph's top row
+        for x in range(self.cols):
+            k = offset + x
+            if 0 <= k < len(cols):
+                c = cols[k]
+                for r in range(5):
+                    if c >> (4 - r) & 1:
+                        self.set((top - r) * self.cols + x, rgb)
+
+
+class Scroll:
+    """A text that scrolls in from the right and out to the left, once or looping."""
+
+    STEP_MS = 90
+
+    def __init__(self, text, cols, rgb=TEXT, loop=False):
+        self.cols_data = font.columns(text)
+        self.width = cols
+        self.rgb = rgb
+        self.loop = loop
+        self.t0 = None
+        self.length = len(self.cols_data) + cols
+
+    def offset(self, now):
+        if self.t0 is None:
+            self.t0 = now
+        k = (now - self.t0) // self.STEP_MS
+        if self.loop:
+            k %= self.length
+        return k - self.width
+
+    def done(self, now):
+        return not self.loop and self.t0 is not None and (now - self.t0) // self.STEP_MS >= self.length
+
+    def draw(self, screen, now):
+        screen.text(self.cols_data, self.offset(now), self.rgb)

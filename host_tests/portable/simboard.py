@@ -1,0 +1,125 @@
+"""A simulated board to drive the real app in tests, as a person would:
+tap squares and keys, let time pass, read the LEDs. Runs on both Pythons."""
+import os
+
+from hal import sim, MENU, OK, UNDO, HINT
+from hal.storage import FileStorage
+from app.core import App
+from games.common import FILES
+
+KEYS = {"menu": MENU, "ok": OK, "undo": UNDO, "hint": HINT}
+_count = [0]
+
+
+def fresh_dir():
+    """A new empty folder for a board's flash."""
+    _count[0] += 1
+    base = "/tmp/gameboard-tests-%d" % os.getpid() if hasattr(os, "getpid") else "/tmp/gameboard-tests"
+    for d in (base, "%s/%d" % (base, _count[0])):
+        try:
+            os.mkdir(d)
+        except OSError:
+            pass
+    root = "%s/%d" % (base, _count[0])
+    for name in os.listdir(root):
+        os.remove(root + "/" + name)
+    return root
+
+
+def club9():
+    from boards.club9 import BOARD
+    return dict(BOARD)
+
+
+class SimBoard:
+    def __init__(self, board=None, root=None):
+        self.board = board or club9()
+        self.root = root or fresh_dir()
+        self.storage = FileStorage(self.root)
+        self.hal = sim.Hal(self.board, self.storage)
+        self.app = App(self.board, self.hal)
+        self.cols, self.rows = self.board["cols"], self.board["rows"]
+        self.now = 0
+        self.tick()
+
+    def power_cut(self):
+        """A new app on the same flash: what the board does after a cut."""
+        return SimBoard(self.board, self.root)
+
+    def tick(self, ms=10):
+        self.now += ms
+        self.hal.clock.now = self.now
+        frame = self.app.step(self.now, self.hal.matrix.scan(self.now))
+        self.hal.pixels.show(frame)
+
+    def wait(self, ms):
+        for _ in range(ms // 10):
+            self.tick()
+
+    def square(self, name):
+        """'c3' on the full grid -> key number."""
+        x = FILES.index(name[0])
+        y = int(name[1:]) - 1
+        return y * self.cols + x
+
+    def tap_key(self, key):
+        self.hal.matrix.tap(key)
+        self.tick()
+
+    def tap(self, name):
+        self.tap_key(self.square(name) if isinstance(name, str) else name)
+
+    def press(self, key_name):
+        self.tap_key(self.cols * self.rows + KEYS[key_name])
+
+    def mode(self):
+        return type(self.app.mode).__name__
+
+    def rgb(self, name):
+        return self.hal.pixels.rgb(self.square(name) if isinstance(name, str) else name)
+
+    def play_mode(self):
+        m = self.app.mode
+        return m.play if type(m).__name__ == "Result" else m
+
+    # --- helpers that go through the menus --------------------------------
+    def start(self, gid, players_col=0, level=None, option_col=None):
+        """From the menu: point at the game, open it, choose players, start."""
+        assert self.mode() == "Menu", self.mode()
+        import games
+        menu = self.app.mode
+        k = menu.ids.index(gid)
+        self.tap_key(menu.square_of(k))
+        self.tap_key(menu.square_of(k))
+        assert self.mode() == "Setup", self.mode()
+        top = self.rows - 1
+        self.tap_key(top * self.cols + players_col)
+        if level is not None:
+            self.tap_key((top - 1) * self.cols + level - 1)
+        if option_col is not None:
+            self.tap_key(option_col)
+        self.press("ok")
+        assert self.mode() == "Play", self.mode()
+        return self.app.mode
+
+    def enter(self, text):
+        """Enter a move by touching its cells as a player would; OK if needed."""
+        play = self.play_mode()
+        g = play.game
+        m = g.parse(text)
+        cells = g.move_cells(m)
+        before = g.ply
+        if not cells:
+            self.press("ok")
+            self.press("ok")
+        else:
+            for c in cells:
+                self.tap_key(play.square(c))
+            tries = 0
+            while g.ply == before and play.entry.pending() is not None and play.entry.pending() != m:
+                self.tap_key(play.square(cells[-1]))
+                tries += 1
+                assert tries < 10, "cannot cycle to " + text
+            if g.ply == before:
+                self.press("ok")
+        assert g.ply == before + 1, "%s was not played (ply %d)" % (text, g.ply)

@@ -1,0 +1,166 @@
+"""The app driven through the simulated board, as people use it. Portable."""
+from check import raises
+from simboard import SimBoard
+from app import saves
+from app.screen import ERROR, WIN, LOOK_RGB
+from games.common import GREEN
+
+
+def test_boot_shows_the_menu_with_every_installed_game_that_fits():
+    b = SimBoard()
+    assert b.mode() == "Menu"
+    import games
+    assert "semaforo" in b.app.mode.ids
+    for gid in b.app.mode.ids:
+        assert gid in games.IDS
+
+
+def test_pointing_at_a_game_scrolls_its_name_then_opens_setup():
+    b = SimBoard()
+    menu = b.app.mode
+    sq = menu.square_of(menu.ids.index("semaforo"))
+    b.tap_key(sq)
+    assert b.mode() == "Menu" and menu.pointed == "semaforo"
+    lit = 0
+    for _ in range(60):
+        b.tick(30)
+        lit += sum(1 for i in range(27, 54) if b.rgb(i) == (255, 255, 255))
+    assert lit > 0, "the name is scrolled across the middle rows"
+    b.tap_key(sq)
+    assert b.mode() == "Setup"
+    b.press("menu")
+    assert b.mode() == "Menu"
+
+
+def test_a_whole_semaforo_game_tapped_from_boot_to_the_result():
+    b = SimBoard()
+    play = b.start("semaforo")
+    assert play.players == ("human", "human")
+    for t in "a1 b1 d3 c1".split():   # greens a1 b1 c1 in a row: seat 1 wins
+        b.enter(t)
+    assert b.mode() == "Result"
+    res = b.app.mode
+    assert "SECOND WINS" == res.announce()
+    seen_win = False
+    for _ in range(80):
+        b.tick(20)
+        if b.rgb(play.square(0)) == WIN:
+            seen_win = True
+    assert seen_win, "the winning line blinks"
+    assert saves.read(b.storage) is None, "a finished game leaves no save"
+    rec = b.storage.read(saves.RECORDS).decode()
+    assert "semaforo SECOND WINS : a1 b1 d3 c1" in rec
+    b.press("menu")
+    assert b.mode() == "Menu"
+
+
+def test_an_illegal_tap_flashes_and_changes_nothing():
+    b = SimBoard()
+    play = b.start("semaforo")
+    b.enter("a1")
+    # a tap outside the 4x3 layout (i9) is no square of this game
+    g = play.game
+    before = (g.ply, g.board_text())
+    b.tap("i9")
+    assert (g.ply, g.board_text()) == before
+    flashed = False
+    for _ in range(40):
+        b.tick(20)
+        if b.rgb("i9") == ERROR:
+            flashed = True
+    assert flashed
+
+
+def test_undo_takes_back_moves():
+    b = SimBoard()
+    play = b.start("semaforo")
+    b.enter("a1")
+    b.enter("a1")
+    assert play.game.board_text().count("Y") == 1
+    b.press("undo")
+    assert play.game.ply == 1 and play.game.board_text().count("G") == 1
+    assert saves.read(b.storage)["moves"] == ["a1"]
+    b.press("undo")
+    assert play.game.ply == 0
+    assert saves.read(b.storage) is None
+
+
+def test_the_last_move_and_the_pieces_are_lit():
+    b = SimBoard()
+    play = b.start("semaforo")
+    b.enter("b2")
+    sq = play.square(1 * 4 + 1)
+    colours = set()
+    for _ in range(100):
+        b.tick(20)
+        colours.add(b.rgb(sq))
+    assert LOOK_RGB[GREEN] in colours
+    assert len(colours) >= 2, "the last move is marked"
+
+
+def test_power_cut_mid_game_resumes():
+    b = SimBoard()
+    b.start("semaforo")
+    for t in "a1 b2 d3".split():
+        b.enter(t)
+    b2 = b.power_cut()
+    assert b2.mode() == "Resume"
+    b2.press("ok")
+    assert b2.mode() == "Play"
+    g = b2.app.mode.game
+    assert g.ply == 3 and g.turn == 1
+    b2.enter("a1")
+    assert saves.read(b2.storage)["moves"] == ["a1", "b2", "d3", "a1"]
+
+
+def test_resume_can_be_declined():
+    b = SimBoard()
+    b.start("semaforo")
+    b.enter("a1")
+    b2 = b.power_cut()
+    b2.press("menu")
+    assert b2.mode() == "Menu"
+    assert saves.read(b2.storage) is None
+
+
+def test_a_corrupt_save_is_set_aside_with_a_message():
+    for damage in (b"{not json", b'{"game": "semaforo"}', None):
+        b = SimBoard()
+        b.start("semaforo")
+        b.enter("a1")
+        if damage is None:  # a valid file whose checksum no longer matches
+            raw = b.storage.read(saves.SAVE).decode().replace('"a1"', '"b1"')
+            damage = raw.encode()
+        b.storage.write_atomic(saves.SAVE, damage)
+        b2 = b.power_cut()
+        assert b2.mode() == "Message", b2.mode()
+        assert b2.storage.read(saves.SAVE) is None
+        assert b2.storage.read(saves.BAD) == damage
+        b2.wait(15000)
+        assert b2.mode() == "Menu"
+
+
+def test_a_save_with_an_illegal_move_is_set_aside_on_resume():
+    b = SimBoard()
+    b.start("semaforo")
+    b.enter("a1")
+    saves.write(b.storage, "semaforo", {}, ("human", "human"), 3, ["a1", "zz"])
+    b2 = b.power_cut()
+    assert b2.mode() == "Resume"
+    b2.press("ok")
+    assert b2.mode() == "Message"
+    assert b2.storage.read(saves.BAD) is not None
+
+
+def test_an_exception_in_the_loop_is_logged_and_the_board_returns_to_the_menu():
+    b = SimBoard()
+    play = b.start("semaforo")
+
+    def broken(now, events):
+        raise RuntimeError("a bug")
+    play.step = broken
+    b.tick()
+    assert b.mode() == "ErrorScreen"
+    assert b"a bug" in b.storage.read("error.log")
+    b.wait(3500)
+    assert b.mode() == "Menu"
