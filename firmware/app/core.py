@@ -5,6 +5,7 @@ message, error) and swaps modes when one returns another. Any exception in a
 mode is logged to error.log, shown as an error pattern, and the board goes
 back to the menu: it never needs a computer to recover.
 """
+import gc
 import sys
 
 from hal import MENU, OK, UNDO, HINT
@@ -35,6 +36,10 @@ class Context:
     def fkey(self, key):
         """The function key (hal.MENU...) of a key number, or -1 for a square."""
         return key - self.n if key >= self.n else -1
+
+    def collect(self):
+        """Free the garbage of the last move (between moves, never in a search)."""
+        gc.collect()
 
     def push(self):
         """Show the screen now, from inside a long step (the AI's thinking)."""

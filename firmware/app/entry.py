@@ -13,76 +13,96 @@ CANCEL = "cancel"     # the selection was dropped
 
 
 class Entry:
+    """The touches so far and what they still allow, recomputed only on a touch.
+
+    Only the legal moves (small ints) are kept, never a table of every move's
+    cells: Amazonas has some 2000 moves, and the Pico's heap is small. The
+    drawing asks next_cells() every frame, so it is cached here.
+    """
+
     def __init__(self, game):
         self.game = game
         self.reset()
 
     def reset(self):
         """Call after every change of position."""
-        g = self.game
-        self.cands = [(m, tuple(g.move_cells(m))) for m in g.moves()]
+        self.moves = self.game.moves()
         self.touched = []
         self.choice = 0
+        self._refresh()
+        self.starts = self.nxt
+        self.keyed = self._keyed
 
-    def _live(self):
-        n = len(self.touched)
-        t = tuple(self.touched)
-        return [mc for mc in self.cands if mc[1][:n] == t]
+    def _refresh(self):
+        g = self.game
+        t = self.touched
+        n = len(t)
+        live, nxt, done, keyed = [], [], [], []
+        for m in self.moves:
+            c = g.move_cells(m)
+            if len(c) < n:
+                continue
+            k = 0
+            while k < n and c[k] == t[k]:
+                k += 1
+            if k < n:
+                continue
+            live.append(m)
+            if len(c) > n:
+                if c[n] not in nxt:
+                    nxt.append(c[n])
+            elif n:
+                done.append(m)
+            else:
+                keyed.append(m)
+        self.live, self.nxt, self.done, self._keyed = live, nxt, done, keyed
 
     def complete(self):
         """Moves whose whole cell sequence is what was touched."""
-        n = len(self.touched)
-        return [m for m, c in self._live() if len(c) == n and n > 0]
+        return self.done
 
     def pending(self):
         """The selected whole move waiting for OK, or None."""
-        done = self.complete()
-        if not done:
+        if not self.done:
             return None
-        return done[self.choice % len(done)]
+        return self.done[self.choice % len(self.done)]
 
     def next_cells(self):
         """Cells that can come next: what the board lights."""
-        n = len(self.touched)
-        out = []
-        for m, c in self._live():
-            if len(c) > n and c[n] not in out:
-                out.append(c[n])
-        return out
+        return self.nxt
 
     def key_moves(self):
         """Moves made with the OK key alone (no squares), like a pass."""
-        return [m for m, c in self.cands if not c]
+        return self.keyed
 
     def touch(self, cell):
         """Handle a touch; return (what happened, the move for PLAY/CHOOSE)."""
-        n = len(self.touched)
-        done = self.complete()
-        if n and cell == self.touched[-1] and len(done) > 1:
-            self.choice = (self.choice + 1) % len(done)
-            return CHOOSE, done[self.choice]
-        ext = [mc for mc in self._live() if len(mc[1]) > n and mc[1][n] == cell]
-        if ext:
-            self.touched.append(cell)
+        t = self.touched
+        if t and cell == t[-1] and len(self.done) > 1:
+            self.choice = (self.choice + 1) % len(self.done)
+            return CHOOSE, self.done[self.choice]
+        if cell in self.nxt:
+            t.append(cell)
             self.choice = 0
-            n += 1
-            whole = [m for m, c in ext if len(c) == n]
-            longer = [m for m, c in ext if len(c) > n]
-            if len(whole) == 1 and not longer:
-                return PLAY, whole[0]
-            if whole:
-                return CHOOSE, whole[0]
+            self._refresh()
+            if len(self.done) == 1 and not self.nxt:
+                return PLAY, self.done[0]
+            if self.done:
+                return CHOOSE, self.done[0]
             return MORE, None
-        if n and cell == self.touched[0]:
-            self.touched = []
-            self.choice = 0
+        if t and cell == t[0]:
+            self._drop()
             return CANCEL, None
-        if n and any(c and c[0] == cell for m, c in self.cands):
+        if t and cell in self.starts:
             # Another start square: begin again from there (pick another piece).
-            self.touched = []
-            self.choice = 0
+            self._drop()
             return self.touch(cell)
         return ILLEGAL, None
+
+    def _drop(self):
+        self.touched = []
+        self.choice = 0
+        self._refresh()
 
     def ok(self):
         """The move OK confirms now, or None."""

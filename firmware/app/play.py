@@ -4,8 +4,6 @@ The game lies centred on the grid; squares outside its layout show whose turn
 it is. Rendering is the game's view() plus overlays: the last move, the squares
 that can come next, an illegal touch, the AI's move, a hint, the winning cells.
 """
-import gc
-
 import games
 from games.common import DRAW
 from hal import MENU, OK, UNDO, HINT
@@ -174,7 +172,7 @@ class Play:
             if g.turn == seat and owed is not None and owed() and self.humans_turn():
                 self.say("NOW %s" % owed().upper())
         self.ctx.beep(880, 20)
-        gc.collect()
+        self.ctx.collect()
 
     def undo(self):
         """Take back one move; against the board, back to the human's turn."""

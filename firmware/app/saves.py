@@ -21,11 +21,16 @@ def _canon(d):
 
 
 def checksum(d):
-    """32-bit FNV-1a of the canonical content: catches torn or edited files."""
-    h = 0x811C9DC5
+    """A Fletcher checksum of the canonical content: catches torn or edited files.
+
+    Kept below 2**30 so it stays a small int on the Pico (a 32-bit hash would
+    be a heap-allocated big integer at every step).
+    """
+    a = c = 0
     for b in _canon(d).encode():
-        h = ((h ^ b) * 0x01000193) & 0xFFFFFFFF
-    return h
+        a = (a + b) % 32749
+        c = (c + a) % 32749
+    return a * 32768 + c
 
 
 def write(storage, game_id, options, players, level, moves):

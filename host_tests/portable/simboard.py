@@ -32,25 +32,30 @@ def club9():
 
 
 class SimBoard:
-    def __init__(self, board=None, root=None):
+    def __init__(self, board=None, root=None, storage=None):
         self.board = board or club9()
-        self.root = root or fresh_dir()
-        self.storage = FileStorage(self.root)
+        if storage is None:
+            self.root = root or fresh_dir()
+            storage = FileStorage(self.root)
+        self.storage = storage
         self.hal = sim.Hal(self.board, self.storage)
         self.app = App(self.board, self.hal)
         self.cols, self.rows = self.board["cols"], self.board["rows"]
         self.now = 0
+        self.after_tick = None   # called after every loop pass (memory checks)
         self.tick()
 
     def power_cut(self):
         """A new app on the same flash: what the board does after a cut."""
-        return SimBoard(self.board, self.root)
+        return SimBoard(self.board, getattr(self, "root", None), self.storage)
 
     def tick(self, ms=10):
         self.now += ms
         self.hal.clock.now = self.now
         frame = self.app.step(self.now, self.hal.matrix.scan(self.now))
         self.hal.pixels.show(frame)
+        if self.after_tick is not None:
+            self.after_tick()
 
     def wait(self, ms):
         for _ in range(ms // 10):
@@ -123,3 +128,22 @@ class SimBoard:
             if g.ply == before:
                 self.press("ok")
         assert g.ply == before + 1, "%s was not played (ply %d)" % (text, g.ply)
+
+
+def play_whole_game(board, gid, seed, options_col=None, limit=1000, after_move=None):
+    """Start gid for two humans and tap a seeded random game to its result.
+
+    after_move(n) is called after each move (the memory check measures there).
+    """
+    board.start(gid, option_col=options_col)
+    x = seed
+    n = 0
+    while board.mode() == "Play" and n < limit:
+        g = board.app.mode.game
+        ms = g.moves()
+        x = (x * 75 + 74) % 65537   # small ints only: the same on a 32-bit VM
+        board.enter(g.move_text(ms[x % len(ms)]))
+        n += 1
+        if after_move is not None:
+            after_move(n)
+    return n

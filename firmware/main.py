@@ -1,0 +1,47 @@
+"""Boot: check the board file, build the HAL for this platform, run the app.
+
+A board file with a mistake stops here with a message naming the file and the
+field (on the USB console, and as a red cross on the LEDs if they can be
+driven), instead of a board that half works.
+"""
+import sys
+
+
+def build_hal(board):
+    from hal.storage import FileStorage
+    storage = FileStorage("")
+    if sys.implementation.name == "circuitpython" or board.get("platform") == "circuitpython":
+        from hal import circuitpython as backend
+    else:
+        from hal import rp2 as backend
+    return backend.Hal(board, storage)
+
+
+def show_board_error(message):
+    print("BOARD FILE ERROR:", message)
+    try:  # light the LEDs red if the pin at least is right, so the maker sees it
+        import board as cfg
+        import machine
+        import neopixel
+        n = cfg.BOARD["cols"] * cfg.BOARD["rows"]
+        np = neopixel.NeoPixel(machine.Pin(cfg.BOARD["led_pin"]), n)
+        for i in range(0, n, 2):
+            np[i] = (40, 0, 0)
+        np.write()
+    except Exception:
+        pass
+
+
+def main():
+    import boardcheck
+    try:
+        board = boardcheck.load("board")
+    except boardcheck.BoardError as e:
+        show_board_error(str(e))
+        return
+    from app.loop import run
+    run(board, build_hal(board))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,156 @@
+"""The referee: the firmware's rules and AI over JSON lines (../shared/REFEREE.md).
+
+    python -m tools.referee  < requests.jsonl
+
+One JSON object per line in, exactly one JSON object per line out, flushed.
+A bad line gets {"ok": false, "error": ..., "ply": K or null} and the process
+goes on with the next one.
+"""
+import json
+import sys
+
+from tools import firmware_path  # noqa: F401  (firmware/ on sys.path)
+import games
+from games.common import DRAW, MoveError, OptionError
+
+FIELDS = ("game", "moves", "options", "want", "ai", "dead")
+WANTS = ("legal", "ai", "board")
+AI_FIELDS = ("level", "seed", "nodes", "ms")
+
+
+class BadRequest(Exception):
+    def __init__(self, message, ply=None):
+        Exception.__init__(self, message)
+        self.ply = ply
+
+
+def _int_field(obj, name, lo, hi, where):
+    v = obj[name]
+    if not isinstance(v, int) or isinstance(v, bool) or v < lo or v > hi:
+        raise BadRequest("%s '%s' must be a whole number from %d to %d" % (where, name, lo, hi))
+    return v
+
+
+def check_request(req):
+    if not isinstance(req, dict):
+        raise BadRequest("a request must be a JSON object")
+    for k in req:
+        if k not in FIELDS:
+            raise BadRequest("unknown field '%s' (a request may have: %s)" % (k, ", ".join(FIELDS)))
+    gid = req.get("game")
+    if gid is None:
+        raise BadRequest("the request names no game")
+    if gid not in games.IDS:
+        raise BadRequest("unknown game %s (games: %s)" % (json.dumps(gid), ", ".join(games.IDS)))
+    moves = req.get("moves", [])
+    if moves is None:
+        moves = []
+    if not isinstance(moves, list):
+        raise BadRequest("'moves' must be a list of moves")
+    want = req.get("want", ["legal"])
+    if not isinstance(want, list) or any(w not in WANTS for w in want):
+        raise BadRequest("'want' must be a list of: legal, ai, board")
+    ai = req.get("ai", {})
+    if not isinstance(ai, dict):
+        raise BadRequest("'ai' must be an object")
+    for k in ai:
+        if k not in AI_FIELDS:
+            raise BadRequest("unknown ai field '%s' (level, seed, nodes, ms)" % k)
+    opts = {"level": 3, "seed": 0, "nodes": None, "ms": None}
+    if "level" in ai:
+        opts["level"] = _int_field(ai, "level", 1, 5, "ai")
+    if "seed" in ai:
+        opts["seed"] = _int_field(ai, "seed", 0, 2 ** 31 - 1, "ai")
+    if ai.get("nodes") is not None:
+        opts["nodes"] = _int_field(ai, "nodes", 1, 10 ** 8, "ai")
+    if ai.get("ms") is not None:
+        opts["ms"] = _int_field(ai, "ms", 1, 600000, "ai")
+    dead = req.get("dead")
+    if dead is not None:
+        if gid != "go":
+            raise BadRequest("'dead' is only for go")
+        if not isinstance(dead, list) or any(not isinstance(p, str) for p in dead):
+            raise BadRequest("'dead' must be a list of points like \"c3\"")
+    return gid, moves, req.get("options"), want, opts, dead
+
+
+def serve(req):
+    gid, moves, options, want, ai_opts, dead = check_request(req)
+    mod = games.load(gid)
+    try:
+        g = mod.Game(options)
+    except OptionError as e:
+        raise BadRequest(str(e))
+    for i, t in enumerate(moves):
+        if not isinstance(t, str):
+            raise BadRequest("move %d is not text: %s" % (i + 1, json.dumps(t)), i)
+        if g.result() is not None:
+            raise BadRequest("%s comes after the end of the game" % t, i)
+        try:
+            g.play_text(t)
+        except MoveError as e:
+            raise BadRequest(str(e), i)
+    if dead is not None:
+        cells = []
+        w, h = g.layout()
+        from games.common import parse_cell
+        for p in dead:
+            xy = parse_cell(p, w, h)
+            if xy is None:
+                raise BadRequest("dead point '%s' is not a point of the board" % p)
+            cells.append(xy[1] * w + xy[0])
+        try:
+            g.set_dead(cells)
+        except MoveError as e:
+            raise BadRequest(str(e))
+    r = g.result()
+    over = r is not None
+    out = {"ok": True, "ply": g.ply, "to_move": None if over else g.turn, "over": over,
+           "winner": r if r in (0, 1) else None, "score": g.score()}
+    if "legal" in want:
+        out["legal"] = [] if over else g.legal_texts()
+    if "ai" in want:
+        if over:
+            out["ai_move"] = None
+        else:
+            import ai
+            m = ai.choose(g, level=ai_opts["level"], seed=ai_opts["seed"], nodes=ai_opts["nodes"],
+                          ms=ai_opts["ms"], clock=_clock() if ai_opts["ms"] else None)
+            out["ai_move"] = g.move_text(m)
+    if "board" in want:
+        out["board"] = g.board_text()
+    return out
+
+
+def _clock():
+    import time
+
+    def ms():
+        return int(time.monotonic() * 1000)
+    return ms
+
+
+def answer(line):
+    """One reply object for one request line (never raises)."""
+    try:
+        req = json.loads(line)
+    except ValueError as e:
+        return {"ok": False, "error": "not valid JSON: %s" % e, "ply": None}
+    try:
+        return serve(req)
+    except BadRequest as e:
+        return {"ok": False, "error": str(e), "ply": e.ply}
+    except Exception as e:  # a bug must not end the session: say it and go on
+        return {"ok": False, "error": "internal error: %s: %s" % (type(e).__name__, e), "ply": None}
+
+
+def main(stdin=sys.stdin, stdout=sys.stdout):
+    for line in stdin:
+        if not line.strip():
+            continue
+        stdout.write(json.dumps(answer(line)) + "\n")
+        stdout.flush()
+
+
+if __name__ == "__main__":
+    main()
