@@ -1,0 +1,684 @@
+"""Go on a 7 x 7 board (intersections a1-g7). Rules: docs/rules/go.md.
+
+Black (seat 0) first; seat 1's first move may be `swap`. Captures, no suicide
+unless it captures, positional superko, 25 stones each (captured stones go back
+to their owner), two passes in a row end play; then dead groups are marked
+(`set_dead`) and the area is counted (stones + territory, no komi, White wins
+ties). A move is a cell index y * 7 + x, or PASS, or SWAP.
+"""
+from compat import const
+from games.common import (Base, MoveError, check_options, cell_name, parse_cell,
+                          EMPTY, BLACK, WHITE, P0_SOFT, P1_SOFT)
+
+ID = "go"
+NAME = "Go 7x7"
+SEATS = ("Black", "White")
+OPTIONS = {}
+
+_W = const(7)
+_N = const(49)
+PASS = const(49)
+SWAP = const(50)
+STONES = const(25)        # stones of each colour
+_MASK = const(0x3FFFFFFF)
+_PT = const(40)           # evaluation units per point of area
+
+# colours on the board
+_EMPTY = const(0)
+_B = const(1)
+_Wc = const(2)
+
+# _verdict codes
+_OK = const(0)
+_SUICIDE = const(1)
+_SUPERKO = const(2)
+
+
+def layout(options=None):
+    return _W, _W
+
+
+def _neighbours():
+    out = []
+    for c in range(_N):
+        x, y = c % _W, c // _W
+        ns = []
+        for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1)):
+            nx, ny = x + dx, y + dy
+            if 0 <= nx < _W and 0 <= ny < _W:
+                ns.append(ny * _W + nx)
+        out.append(tuple(ns))
+    return tuple(out)
+
+
+NB = _neighbours()
+# 0 on the edge, 1 on the second line, 2 on the third, 3 at the centre d4.
+CENTRE = bytes(min(c % _W, c // _W, _W - 1 - c % _W, _W - 1 - c // _W) for c in range(_N))
+
+
+def _zobrist(seed, n):
+    """n values below 2**30 from a plain LCG (high halves of two steps)."""
+    out = []
+    x = seed
+    for _ in range(n):
+        x = (x * 1103515245 + 12345) & 0x7FFFFFFF
+        hi = x >> 16
+        x = (x * 1103515245 + 12345) & 0x7FFFFFFF
+        lo = x >> 16
+        out.append(((hi << 15) ^ lo) & _MASK)
+    return tuple(out)
+
+
+# Two independent hashes; entry (colour - 1) * 49 + cell. The last two of Z1
+# mark White to move and one pass pending, for key().
+Z1 = _zobrist(20240601, 2 * _N + 2)
+Z2 = _zobrist(77777, 2 * _N)
+_ZTURN = Z1[2 * _N]
+_ZPASS = Z1[2 * _N + 1]
+_ZERO = bytes(_N)
+_COLOUR = ("", "black", "white")
+_CAPITAL = ("", "Black", "White")
+
+
+class Game(Base):
+    SEATS = SEATS
+
+    def __init__(self, options=None):
+        check_options(OPTIONS, options)
+        self.board = bytearray(_N)     # 0 empty, 1 black, 2 white
+        self.turn = 0
+        self.ply = 0
+        self.col = _B                  # colour to move
+        self.swapped = False           # seat 1 took Black
+        self.passes = 0                # consecutive passes (2 ends play)
+        self.onboard = bytearray(3)    # stones of each colour on the board
+        self.h1 = 0                    # two independent hashes of the board
+        self.h2 = 0
+        self.ph1 = [0]                 # hashes of every board seen (start included)
+        self.ph2 = [0]
+        self.seen = {0: 1}             # h1 -> how many entries of ph1 hold it
+        self.hist = []                 # move | passes before << 6 | captures << 8
+        self.caps = []                 # captured cells, flat, for undo
+        self.dead = set()              # cells marked dead after play ended
+        # scan workspace (group index per stone, per-group facts), reused
+        self._gid = bytearray(_N)
+        self._glib = bytearray(_N + 1)
+        self._gsize = bytearray(_N + 1)
+        self._gcol = bytearray(_N + 1)
+        self._lmark = bytearray(_N)
+        self._stack = bytearray(_N)
+        self._mark = bytearray(_N)
+        self._atari = bytearray(_N)
+        self._adj = bytearray(_N)
+
+    def layout(self):
+        return _W, _W
+
+    def black_seat(self):
+        return 1 if self.swapped else 0
+
+    def seat_name(self, seat):
+        return "Black" if seat == self.black_seat() else "White"
+
+    # --- groups -------------------------------------------------------------
+    def _scan(self):
+        """Label every group: _gid[cell] = group number (1..), and per group its
+        colour, size and liberties; _atari[point] has bit `colour` set when it
+        is the last liberty of a group of that colour, _adj[point] the colours
+        of the stones next to an empty point. Returns the group count."""
+        b = self.board
+        gid = self._gid
+        gid[:] = _ZERO
+        lmark = self._lmark
+        lmark[:] = _ZERO
+        stack = self._stack
+        atari = self._atari
+        atari[:] = _ZERO
+        adj = self._adj
+        adj[:] = _ZERO
+        glib, gsize, gcol = self._glib, self._gsize, self._gcol
+        nb = NB
+        ng = 0
+        last = 0
+        for s in range(_N):
+            col = b[s]
+            if col == 0 or gid[s]:
+                continue
+            ng += 1
+            gid[s] = ng
+            stack[0] = s
+            sp = 1
+            size = 0
+            libs = 0
+            while sp:
+                sp -= 1
+                c = stack[sp]
+                size += 1
+                for n in nb[c]:
+                    v = b[n]
+                    if v == 0:
+                        adj[n] |= col
+                        if lmark[n] != ng:
+                            lmark[n] = ng
+                            libs += 1
+                            last = n
+                    elif v == col and not gid[n]:
+                        gid[n] = ng
+                        stack[sp] = n
+                        sp += 1
+            if libs == 1:
+                atari[last] |= col
+            glib[ng] = libs
+            gsize[ng] = size
+            gcol[ng] = col
+        return ng
+
+    def _verdict(self, c):
+        """Whether the side to move may place on empty c (after _scan())."""
+        b = self.board
+        col = self.col
+        gid, glib = self._gid, self._glib
+        free = False
+        x1 = 0
+        x2 = 0
+        g1 = g2 = g3 = 0
+        for n in NB[c]:
+            v = b[n]
+            if v == 0:
+                free = True
+            elif v == col:
+                if glib[gid[n]] > 1:
+                    free = True
+            else:
+                g = gid[n]
+                if glib[g] == 1 and g != g1 and g != g2 and g != g3:
+                    free = True
+                    zo = (v - 1) * _N
+                    for s in range(_N):
+                        if gid[s] == g:
+                            x1 ^= Z1[zo + s]
+                            x2 ^= Z2[zo + s]
+                    if not g1:
+                        g1 = g
+                    elif not g2:
+                        g2 = g
+                    else:
+                        g3 = g
+        if not free:
+            return _SUICIDE
+        zo = (col - 1) * _N + c
+        n1 = self.h1 ^ Z1[zo] ^ x1
+        if n1 in self.seen:
+            n2 = self.h2 ^ Z2[zo] ^ x2
+            ph1, ph2 = self.ph1, self.ph2
+            for i in range(len(ph1)):
+                if ph1[i] == n1 and ph2[i] == n2:
+                    return _SUPERKO
+        return _OK
+
+    def group(self, cell):
+        """The cells of the group of the stone on `cell` (sorted), () if empty."""
+        b = self.board
+        col = b[cell]
+        if not col:
+            return ()
+        out = [cell]
+        i = 0
+        while i < len(out):
+            for n in NB[out[i]]:
+                if b[n] == col and n not in out:
+                    out.append(n)
+            i += 1
+        out.sort()
+        return tuple(out)
+
+    # --- rules ------------------------------------------------------------
+    def moves(self):
+        if self.passes >= 2:
+            return []
+        out = []
+        col = self.col
+        if self.onboard[col] < STONES:
+            self._scan()
+            b = self.board
+            gid, glib = self._gid, self._glib
+            seen = self.seen
+            h1 = self.h1
+            z1 = Z1
+            zo = (col - 1) * _N
+            nb = NB
+            atari = self._atari
+            opp = 3 - col
+            verdict = self._verdict
+            for c in range(_N):
+                if b[c]:
+                    continue
+                if atari[c] & opp:
+                    # a capture changes the hash by the captured stones
+                    if verdict(c) == _OK:
+                        out.append(c)
+                    continue
+                for n in nb[c]:
+                    v = b[n]
+                    if v == 0 or (v == col and glib[gid[n]] > 1):
+                        break
+                else:
+                    continue        # suicide
+                if (h1 ^ z1[zo + c]) not in seen or verdict(c) == _OK:
+                    out.append(c)
+        out.append(PASS)
+        if self.ply == 1 and self.hist[0] != PASS:
+            out.append(SWAP)
+        return out
+
+    def play(self, m):
+        prev = self.passes
+        self.ply += 1
+        self.turn ^= 1
+        if m == PASS:
+            self.passes = prev + 1
+            self.hist.append(PASS | prev << 6)
+            self.col = 3 - self.col
+            return
+        self.passes = 0
+        if m == SWAP:
+            # Seat 1 takes Black and its stone; seat 0 (now White) moves next:
+            # the colour to move does not change.
+            self.swapped = True
+            self.hist.append(SWAP | prev << 6)
+            return
+        b = self.board
+        col = self.col
+        opp = 3 - col
+        b[m] = col
+        self.onboard[col] += 1
+        zo = (col - 1) * _N
+        h1 = self.h1 ^ Z1[zo + m]
+        h2 = self.h2 ^ Z2[zo + m]
+        zo = (opp - 1) * _N
+        ncap = 0
+        mark, stack, caps = self._mark, self._stack, self.caps
+        nb = NB
+        for n in nb[m]:
+            if b[n] != opp:
+                continue
+            # breadth-first over the group at n; stop at the first liberty
+            stack[0] = n
+            mark[n] = 1
+            top = 1
+            i = 0
+            alive = False
+            while i < top and not alive:
+                s = stack[i]
+                i += 1
+                for t in nb[s]:
+                    v = b[t]
+                    if v == 0:
+                        alive = True
+                        break
+                    if v == opp and not mark[t]:
+                        mark[t] = 1
+                        stack[top] = t
+                        top += 1
+            for j in range(top):
+                mark[stack[j]] = 0
+            if not alive:
+                for j in range(top):
+                    s = stack[j]
+                    b[s] = 0
+                    caps.append(s)
+                    h1 ^= Z1[zo + s]
+                    h2 ^= Z2[zo + s]
+                ncap += top
+        self.onboard[opp] -= ncap
+        self.h1 = h1
+        self.h2 = h2
+        self.ph1.append(h1)
+        self.ph2.append(h2)
+        seen = self.seen
+        seen[h1] = seen.get(h1, 0) + 1
+        self.hist.append(m | prev << 6 | ncap << 8)
+        self.col = opp
+
+    def undo(self):
+        e = self.hist.pop()
+        m = e & 63
+        if self.passes >= 2:
+            self.dead = set()      # marks belong to the ended game only
+        self.passes = (e >> 6) & 3
+        self.ply -= 1
+        self.turn ^= 1
+        if m == PASS:
+            self.col = 3 - self.col
+            return
+        if m == SWAP:
+            self.swapped = False
+            return
+        opp = self.col
+        col = 3 - opp
+        self.col = col
+        seen = self.seen
+        h1 = self.h1
+        k = seen[h1] - 1
+        if k:
+            seen[h1] = k
+        else:
+            del seen[h1]
+        self.ph1.pop()
+        self.ph2.pop()
+        h2 = self.h2
+        b = self.board
+        caps = self.caps
+        ncap = e >> 8
+        zo = (opp - 1) * _N
+        for _ in range(ncap):
+            s = caps.pop()
+            b[s] = opp
+            h1 ^= Z1[zo + s]
+            h2 ^= Z2[zo + s]
+        self.onboard[opp] += ncap
+        b[m] = 0
+        self.onboard[col] -= 1
+        zo = (col - 1) * _N
+        self.h1 = h1 ^ Z1[zo + m]
+        self.h2 = h2 ^ Z2[zo + m]
+
+    def captured_last(self):
+        """The cells whose stones the last move removed (for the app to show)."""
+        if not self.hist:
+            return ()
+        n = self.hist[-1] >> 8
+        if not n:
+            return ()
+        return tuple(self.caps[-n:])
+
+    def stones_left(self, seat):
+        """Stones still in the reserve of a seat's colour."""
+        col = _B if seat == self.black_seat() else _Wc
+        return STONES - self.onboard[col]
+
+    # --- end of play: dead stones and the count ---------------------------------
+    def set_dead(self, cells):
+        """Mark as dead the whole group of each given point (replacing the marks)."""
+        if self.passes < 2:
+            raise MoveError("dead groups are marked only after both players pass")
+        b = self.board
+        out = set()
+        for c in cells:
+            if not isinstance(c, int) or c < 0 or c >= _N:
+                raise MoveError("%r is not a point of the board" % (c,))
+            if not b[c]:
+                raise MoveError("%s has no stone to mark dead" % cell_name(c % _W, c // _W))
+            if c not in out:
+                for s in self.group(c):
+                    out.add(s)
+        self.dead = out
+
+    def _area(self, cells_of=0):
+        """(black, white) area with the dead stones taken off; with cells_of set
+        to a colour, also the list of that colour's territory points."""
+        b = bytearray(self.board)
+        for d in self.dead:
+            b[d] = 0
+        black = white = 0
+        for v in b:
+            if v == _B:
+                black += 1
+            elif v == _Wc:
+                white += 1
+        mark = bytearray(_N)
+        terr = []
+        for s in range(_N):
+            if b[s] or mark[s]:
+                continue
+            region = [s]
+            mark[s] = 1
+            border = 0
+            i = 0
+            while i < len(region):
+                for n in NB[region[i]]:
+                    v = b[n]
+                    if v:
+                        border |= v
+                    elif not mark[n]:
+                        mark[n] = 1
+                        region.append(n)
+                i += 1
+            if border == _B:
+                black += len(region)
+            elif border == _Wc:
+                white += len(region)
+            if cells_of and border == cells_of:
+                terr.extend(region)
+        return black, white, terr
+
+    def score(self):
+        if self.passes < 2:
+            return None
+        black, white, _ = self._area()
+        return [white, black] if self.swapped else [black, white]
+
+    def result(self):
+        if self.passes < 2:
+            return None
+        black, white, _ = self._area()
+        if black > white:
+            return self.black_seat()
+        return 1 - self.black_seat()   # White wins equal scores
+
+    def highlight(self):
+        """After play: the winner's territory (the points that decided the count)."""
+        r = self.result()
+        if r is None:
+            return ()
+        col = _B if r == self.black_seat() else _Wc
+        terr = self._area(col)[2]
+        terr.sort()
+        return tuple(terr)
+
+    # --- notation ---------------------------------------------------------
+    def move_text(self, m):
+        if m == PASS:
+            return "pass"
+        if m == SWAP:
+            return "swap"
+        return cell_name(m % _W, m // _W)
+
+    def move_cells(self, m):
+        if m == PASS:
+            return ()
+        if m == SWAP:
+            return (self.hist[0] & 63,)    # tap the black stone to take it over
+        return (m,)
+
+    def explain(self, text):
+        if not isinstance(text, str):
+            return "a move must be text, like d4, pass or swap"
+        t = text.strip()
+        if self.passes >= 2:
+            return "%s is not legal: the game is over" % t
+        low = t.lower()
+        if low == "swap":
+            if self.swapped:
+                return "swap is not legal: the colours were already swapped"
+            if self.ply == 0:
+                return "swap is not legal: only White's first move may be a swap, after Black's first stone"
+            if self.ply == 1:
+                return "swap is not legal: Black passed, so there is no black stone to take over"
+            return "swap is not legal: only White's first move may be a swap"
+        xy = parse_cell(t, _W, _W)
+        if xy is None:
+            return "'%s' is not a point: name one from a1 to g7, or pass" % t
+        c = xy[1] * _W + xy[0]
+        name = cell_name(xy[0], xy[1])
+        v = self.board[c]
+        if v:
+            return "%s is not legal: the point is taken by a %s stone" % (name, _COLOUR[v])
+        col = self.col
+        if self.onboard[col] >= STONES:
+            return "%s is not legal: %s has no stones left (all %d are on the board) and can only pass" % (
+                name, _CAPITAL[col], STONES)
+        self._scan()
+        why = self._verdict(c)
+        if why == _SUICIDE:
+            return "%s is not legal: the stone would have no liberties and captures nothing (suicide)" % name
+        if why == _SUPERKO:
+            return "%s is not legal: it would repeat an earlier board position (ko, positional superko)" % name
+        return "%s is not a legal move here" % t
+
+    # --- display ----------------------------------------------------------
+    def view(self):
+        out = bytearray(_N)
+        b = self.board
+        for c in range(_N):
+            v = b[c]
+            out[c] = BLACK if v == _B else WHITE if v else EMPTY
+        for c in self.dead:
+            out[c] = P0_SOFT if b[c] == _B else P1_SOFT
+        return out
+
+    def board_text(self):
+        b = self.board
+        dead = self.dead
+        rows = []
+        for y in range(_W - 1, -1, -1):
+            cells = []
+            for x in range(_W):
+                c = y * _W + x
+                ch = ".XO"[b[c]]
+                if c in dead:
+                    ch = ch.lower()
+                cells.append(ch)
+            rows.append("%d %s" % (y + 1, " ".join(cells)))
+        rows.append("  a b c d e f g")
+        return "\n".join(rows)
+
+    # --- AI ---------------------------------------------------------------
+    def key(self):
+        h = self.h1
+        if self.col == _Wc:
+            h ^= _ZTURN
+        if self.passes:
+            h ^= _ZPASS
+        return h
+
+    def evaluate(self):
+        """Area estimate plus liberty pressure, from the side to move's view.
+
+        Stones count one point each; an empty point counts for a colour if
+        only stones of that colour touch it (with no stone next to it: if
+        only that colour touches its neighbours). A group in atari is about
+        to be captured: the opponent's biggest one is the mover's to take (its
+        stones flip to the mover's area), the mover's own are a liability.
+        Two-liberty groups count a little. No komi, White wins ties: Black
+        needs more than half a point.
+        """
+        b = self.board
+        col = self.col
+        opp = 3 - col
+        ng = self._scan()
+        glib, gsize, gcol = self._glib, self._gsize, self._gcol
+        adj = self._adj
+        nb = NB
+        area = self.onboard[col] - self.onboard[opp]
+        for c in range(_N):
+            if b[c]:
+                continue
+            a = adj[c]
+            if not a:
+                for n in nb[c]:
+                    a |= adj[n]
+            if a == col:
+                area += 1
+            elif a == opp:
+                area -= 1
+        score = area * _PT
+        take = 0
+        for g in range(1, ng + 1):
+            lib = glib[g]
+            if lib > 2:
+                continue
+            sz = gsize[g]
+            if gcol[g] == col:
+                score -= sz * (_PT if lib == 1 else _PT // 8)
+            elif lib == 1:
+                if sz > take:
+                    take = sz
+            else:
+                score += sz * _PT // 8
+        score += take * (3 * _PT // 2)
+        score += _PT // 2 if col == _Wc else -_PT // 2
+        if score > 9999:
+            return 9999
+        if score < -9999:
+            return -9999
+        return score
+
+    def candidates(self, limit=None):
+        """Legal moves, promising ones first and `pass` last; at most `limit`.
+
+        Captures and saving own groups in atari come first, then ataris,
+        contact and central points; self-ataris and filling one's own eye last.
+        """
+        ms = self.moves()
+        if len(ms) <= 1:
+            return ms
+        if limit is not None and limit <= 1:
+            return [PASS]
+        b = self.board
+        col = self.col
+        gid, glib, gsize = self._gid, self._glib, self._gsize   # from moves()
+        keys = []
+        for m in ms:
+            if m == PASS:
+                continue
+            if m == SWAP:
+                sc = 120 if CENTRE[self.hist[0] & 63] >= 2 else -20
+                keys.append((sc + 2048) << 6 | m)
+                continue
+            sc = CENTRE[m] * 4
+            empties = own = opp = cap = save = chase = 0
+            libs = 0
+            for n in NB[m]:
+                v = b[n]
+                if v == 0:
+                    empties += 1
+                elif v == col:
+                    own += 1
+                    g = gid[n]
+                    lib = glib[g]
+                    libs += lib - 1
+                    if lib == 1:
+                        save += gsize[g]
+                else:
+                    opp += 1
+                    g = gid[n]
+                    lib = glib[g]
+                    if lib == 1:
+                        cap += gsize[g]
+                    elif lib == 2:
+                        chase += gsize[g]
+            libs += empties
+            sc += 3 * (own + opp)
+            if cap:
+                sc += 80 + 20 * cap
+            elif libs <= 1:
+                sc -= 60            # self-atari
+            if save and libs >= 2:
+                sc += 50 + 15 * save
+            if chase and libs >= 2:
+                sc += 15 + 3 * chase
+            if not empties and not opp:
+                sc -= 80            # filling one's own eye
+            if sc > 2000:
+                sc = 2000
+            elif sc < -2000:
+                sc = -2000
+            keys.append((sc + 2048) << 6 | m)
+        keys.sort()
+        keys.reverse()
+        if limit is not None and len(keys) > limit - 1:
+            keys = keys[:limit - 1]
+        out = [k & 63 for k in keys]
+        out.append(PASS)
+        return out
