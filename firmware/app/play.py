@@ -5,7 +5,7 @@ it is. Rendering is the game's view() plus overlays: the last move, the squares
 that can come next, an illegal touch, the AI's move, a hint, the winning cells.
 """
 import games
-from games.common import DRAW
+from games.common import DRAW, EMPTY
 from hal import MENU, OK, UNDO, HINT
 from app import saves
 from app.entry import Entry, ILLEGAL, PLAY, CHOOSE
@@ -16,8 +16,8 @@ FLASH_MS = 700
 AI_SHOW_MS = 2000
 HINT_SHOW_MS = 3000
 DEMO_PAUSE_MS = 900
+VANISH_MS = 1500
 LEAVE_MS = 3000
-TURN_RGB = ((0, 10, 40), (40, 12, 0))
 
 
 def touches(ctx, events):
@@ -56,6 +56,8 @@ class Play:
         self.last = ()
         self.flash_cell = None
         self.flash_until = 0
+        self.vanished = ()        # stones just captured, shown fading out
+        self.vanished_until = 0
         self.shown = ()           # AI move or hint cells, with their colour
         self.shown_rgb = AI_MOVE
         self.shown_until = 0
@@ -161,6 +163,10 @@ class Play:
         self.last = tuple(g.move_cells(m))
         self.texts.append(g.move_text(m))
         g.play(m)
+        captured = getattr(g, "captured_last", None)
+        if captured is not None and captured():
+            self.vanished = tuple(captured())
+            self.vanished_until = self.ctx.clock.ticks_ms() + VANISH_MS
         self.entry.reset()
         self.armed = None
         self.flash_cell = None
@@ -244,14 +250,20 @@ class Play:
 
     # --- drawing ------------------------------------------------------------
     def draw_board(self, scr, view=None):
+        """The game's view; empty squares (and the grid around a small game)
+        faintly in the colour of the side to move, so the board shows whose
+        turn it is."""
         ctx = self.ctx
-        turn_rgb = TURN_RGB[self.game.turn]
+        g = self.game
+        r, gr, b = LOOK_RGB[g.turn_look()] if g.result() is None else LOOK_RGB[EMPTY]
+        tint = (r // 12 + 1, gr // 12 + 1, b // 12 + 1)
         if self.w < ctx.cols or self.h < ctx.rows:
             for sq in range(ctx.n):
-                scr.set(sq, turn_rgb)
-        v = view if view is not None else self.game.view()
+                scr.set(sq, tint)
+        v = view if view is not None else g.view()
         for c in range(self.w * self.h):
-            scr.set(self.square(c), LOOK_RGB[v[c]])
+            look = v[c]
+            scr.set(self.square(c), tint if look == EMPTY else LOOK_RGB[look])
 
     def draw(self, scr, now, thinking=None):
         scr.clear()
@@ -278,6 +290,10 @@ class Play:
             for c in self.entry.touched:
                 if pending is None or blink:
                     scr.set(self.square(c), SELECTED)
+        if self.vanished and now < self.vanished_until:
+            fade = (self.vanished_until - now) * 255 // VANISH_MS
+            for c in self.vanished:
+                scr.set(self.square(c), (fade, fade // 3, 0) if blink else (0, 0, 0))
         if self.shown and now < self.shown_until and blink:
             for c in self.shown:
                 scr.set(self.square(c), self.shown_rgb)

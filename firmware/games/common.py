@@ -93,6 +93,11 @@ class Base:
     def seat_name(self, seat):
         return self.SEATS[seat]
 
+    def turn_look(self):
+        """The look of the side to move, for the board to show whose turn it is.
+        Games whose sides have colours (Go, Hex after a swap) override it."""
+        return P0 if self.turn == 0 else P1
+
     # --- text in, text out -------------------------------------------------
     def legal_texts(self):
         """Every legal move as its canonical text, sorted by code point."""

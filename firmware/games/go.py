@@ -120,6 +120,9 @@ class Game(Base):
     def seat_name(self, seat):
         return "Black" if seat == self.black_seat() else "White"
 
+    def turn_look(self):
+        return BLACK if self.turn == self.black_seat() else WHITE
+
     # --- groups -------------------------------------------------------------
     def _scan(self):
         """Label every group: _gid[cell] = group number (1..), and per group its

@@ -164,3 +164,34 @@ def test_an_exception_in_the_loop_is_logged_and_the_board_returns_to_the_menu():
     assert b"a bug" in b.storage.read("error.log")
     b.wait(3500)
     assert b.mode() == "Menu"
+
+
+def test_empty_squares_show_whose_turn_it_is():
+    b = SimBoard()
+    play = b.start("semaforo")
+    sq = play.square(11)          # d3, empty
+    first = b.rgb(sq)
+    b.enter("a1")
+    second = b.rgb(sq)
+    assert first != second
+    assert first[2] > first[0] and second[0] > second[2]  # seat 0 blue, seat 1 orange
+
+
+def test_go_captured_stones_vanish_visibly_and_pass_is_ok_twice():
+    b = SimBoard()
+    play = b.start("go")
+    # Black captures a white stone on a1: W a1, B b1 a2 around it.
+    for t in ("b1", "a1", "a2"):
+        b.enter(t)
+    assert play.game.captured_last() and play.vanished
+    sq = play.square(play.vanished[0])
+    colours = set()
+    for _ in range(20):
+        b.tick(40)
+        colours.add(b.rgb(sq))
+    assert len(colours) >= 2, "the captured stone blinks out"
+    n = play.game.ply
+    b.press("ok")
+    assert play.game.ply == n, "the first OK only names the pass"
+    b.press("ok")
+    assert play.game.ply == n + 1
