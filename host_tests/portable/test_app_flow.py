@@ -195,3 +195,36 @@ def test_go_captured_stones_vanish_visibly_and_pass_is_ok_twice():
     assert play.game.ply == n, "the first OK only names the pass"
     b.press("ok")
     assert play.game.ply == n + 1
+
+
+def test_go_after_two_passes_dead_stones_are_marked_by_touch_and_ok_confirms():
+    b = SimBoard()
+    play = b.start("go")
+    for t in ("d4", "a1", "pass", "pass"):   # White's lone a1 stone is dead
+        b.enter(t)
+    assert b.mode() == "Result"
+    res = b.app.mode
+    g = play.game
+    assert res.marking
+    assert list(g.score()) == [1, 1]       # both alive: the empty area is shared
+    b.tap("b2")                  # a1 of the 7x7 game lies at b2 of the 9x9 grid
+    assert g.dead
+    assert list(g.score()) == [49, 0] and g.result() == 0
+    b.tap("b2")                  # touched again: alive again
+    assert not g.dead
+    b.tap("b2")
+    b.press("ok")
+    assert not res.marking
+    rec = b.storage.read(saves.RECORDS).decode()
+    assert "go BLACK WINS 49-0" in rec, rec
+
+
+def test_ok_shows_the_score_on_demand_in_a_counting_game():
+    b = SimBoard()
+    play = b.start("ouri")
+    b.enter("c")
+    b.press("ok")
+    assert play.scroll is not None
+    text_cols = play.scroll.cols_data
+    from app.font import columns
+    assert bytes(text_cols) == bytes(columns("%d-%d" % tuple(play.game.score())))
