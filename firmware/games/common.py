@@ -89,6 +89,10 @@ class Base:
     turn = 0
     ply = 0
     SEATS = ("Seat 0", "Seat 1")  # each game sets its own
+    # Whether upper and lower case name different moves (Ouri: a is South's
+    # pit, A North's). Otherwise a case variant is accepted when unambiguous.
+    CASE_SENSITIVE = False
+    NOT_TEXT = "a move must be text, like a cell name"
 
     def seat_name(self, seat):
         return self.SEATS[seat]
@@ -106,7 +110,7 @@ class Base:
     def parse(self, text):
         """The legal move `text` names, or MoveError saying why it is not one."""
         if not isinstance(text, str):
-            raise MoveError("a move must be text, like a cell name")
+            raise MoveError(self.NOT_TEXT)
         text = text.strip()
         if self.result() is not None:
             raise MoveError("%s is not legal: the game is over" % text)
@@ -118,7 +122,7 @@ class Base:
                 return m
             if t.lower() == low:
                 folded.append(m)
-        if len(folded) == 1:
+        if len(folded) == 1 and not self.CASE_SENSITIVE:
             return folded[0]
         raise MoveError(self.explain(text))
 

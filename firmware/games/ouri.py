@@ -65,6 +65,8 @@ BAR_LOOKS = (SEED, GREEN, YELLOW, RED, WHITE, ZONE, PIECE, BLOCK)
 
 class Game(Base):
     SEATS = SEATS
+    CASE_SENSITIVE = True          # a is South's pit, A North's
+    NOT_TEXT = "a move must be text: a pit, a-f (South) or A-F (North)"
 
     def __init__(self, options=None):
         check_options(OPTIONS, options)
@@ -284,18 +286,6 @@ class Game(Base):
 
     def move_cells(self, i):
         return (PIT_CELL[i],)
-
-    def parse(self, text):
-        """Case matters: a is South's pit, A North's (no case folding here)."""
-        if not isinstance(text, str):
-            raise MoveError("a move must be text: a pit, a-f (South) or A-F (North)")
-        t = text.strip()
-        if self.result() is not None:
-            raise MoveError("%s is not legal: the game is over" % t)
-        for m in self.moves():
-            if PIT_TEXT[m] == t:
-                return m
-        raise MoveError(self.explain(t))
 
     def explain(self, text):
         t = text.strip()
