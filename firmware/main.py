@@ -20,7 +20,7 @@ def build_hal(board):
 def show_board_error(message):
     print("BOARD FILE ERROR:", message)
     try:  # light the LEDs red if the pin at least is right, so the maker sees it
-        import board as cfg
+        cfg = __import__(board_module())
         import machine
         import neopixel
         n = cfg.BOARD["cols"] * cfg.BOARD["rows"]
@@ -32,10 +32,16 @@ def show_board_error(message):
         pass
 
 
+def board_module():
+    """The board file's module name: board.py on MicroPython; on CircuitPython
+    `board` is the built-in pin module, so the file is board_cfg.py there."""
+    return "board_cfg" if sys.implementation.name == "circuitpython" else "board"
+
+
 def main():
     import boardcheck
     try:
-        board = boardcheck.load("board")
+        board = boardcheck.load(board_module())
     except boardcheck.BoardError as e:
         show_board_error(str(e))
         return

@@ -1,6 +1,7 @@
 """The main loop: scan, step, show, at about 100 passes a second."""
 import gc
 
+from compat import ticks_diff
 from app.core import App, log_exception
 
 PERIOD_MS = 10
@@ -21,7 +22,7 @@ def run(board, hal, passes=None):
             gc.collect()
             clock.sleep_ms(200)
         n += 1
-        spent = clock.ticks_ms() - t0
+        spent = ticks_diff(clock.ticks_ms(), t0)
         if spent < PERIOD_MS:
             clock.sleep_ms(PERIOD_MS - spent)
     return app

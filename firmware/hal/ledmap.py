@@ -49,9 +49,7 @@ def power_scale(frame, brightness, max_current_ma, ma_per_channel=20):
     channel at full value, so the frame's current is sum(values)/255*20 mA.
     """
     scale = brightness * 256 // 100
-    total = 0
-    for v in frame:
-        total += v
+    total = sum(frame)
     ma = total * scale * ma_per_channel // (255 * 256)
     if ma > max_current_ma and ma > 0:
         scale = scale * max_current_ma // ma
