@@ -32,13 +32,20 @@ def club9():
 
 
 class SimBoard:
+    # A function (board, storage) -> hal to drive another backend through the
+    # same tests (the CircuitPython one with its modules faked); None: hal.sim.
+    make_hal = None
+
     def __init__(self, board=None, root=None, storage=None):
         self.board = board or club9()
         if storage is None:
             self.root = root or fresh_dir()
             storage = FileStorage(self.root)
         self.storage = storage
-        self.hal = sim.Hal(self.board, self.storage)
+        if SimBoard.make_hal is None:
+            self.hal = sim.Hal(self.board, self.storage)
+        else:
+            self.hal = SimBoard.make_hal(self.board, self.storage)
         self.app = App(self.board, self.hal)
         self.cols, self.rows = self.board["cols"], self.board["rows"]
         self.now = 0
