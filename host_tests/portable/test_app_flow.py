@@ -228,3 +228,21 @@ def test_ok_shows_the_score_on_demand_in_a_counting_game():
     text_cols = play.scroll.cols_data
     from app.font import columns
     assert bytes(text_cols) == bytes(columns("%d-%d" % tuple(play.game.score())))
+
+
+def test_an_8x8_board_hides_produto_and_shrinks_hex_and_dots():
+    from boards.club8 import BOARD
+    b = SimBoard(dict(BOARD))
+    ids = b.app.mode.ids
+    assert "produto" not in ids
+    assert "hex" in ids and "pontos" in ids and "go" in ids
+    play = b.start("hex")
+    assert play.options == {"size": 8} and play.game.layout() == (8, 8)
+    b.press("menu")
+    b.press("menu")
+    play = b.start("pontos")
+    assert play.options == {"dots": 4} and play.game.layout() == (7, 7)
+    b.press("menu")
+    b.press("menu")
+    play = b.start("pontos", option_col=0)   # the smallest offered: 3 x 3 dots
+    assert play.options == {"dots": 3}
