@@ -48,11 +48,24 @@ class SwitchPresser:
         km.run_scans(km.debounce_threshold)
 
 
+def on_circuitpython(board):
+    """The same board wired to a Pico running CircuitPython: pins by name."""
+    out = dict(board)
+    out["platform"] = "circuitpython"
+    for field in ("row_pins", "col_pins"):
+        out[field] = tuple("GP%d" % p for p in board[field])
+    for field in ("led_pin", "buzzer_pin"):
+        if board.get(field) is not None:
+            out[field] = "GP%d" % board[field]
+    return boardcheck.check(out, board.get("name", "board") + "_cp.py")
+
+
 def circuitpython_hal(board, storage):
     keypad.SUPPORTS_THRESHOLD = True
-    hal = cp.Hal(BOARD, storage)
+    cp_board = on_circuitpython(board)
+    hal = cp.Hal(cp_board, storage)
     hal.clock = sim.SimClock()       # the tests move time themselves
-    hal.matrix.tap = SwitchPresser(hal, BOARD).tap
+    hal.matrix.tap = SwitchPresser(hal, cp_board).tap
     return hal
 
 
@@ -66,3 +79,8 @@ def test_app_flow_on_circuitpython(name):
         getattr(test_app_flow, name)()
     finally:
         simboard.SimBoard.make_hal = None
+
+
+def test_the_circuitpython_board_file_is_club9_with_pins_by_name():
+    from boards.club9 import BOARD as CLUB9
+    assert on_circuitpython(CLUB9) == BOARD

