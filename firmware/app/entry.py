@@ -27,6 +27,7 @@ class Entry:
     def reset(self):
         """Call after every change of position."""
         self.moves = self.game.moves()
+        self.live = self.moves
         self.touched = []
         self.choice = 0
         self._refresh()
@@ -38,7 +39,11 @@ class Entry:
         t = self.touched
         n = len(t)
         live, nxt, done, keyed = [], [], [], []
-        for m in self.moves:
+        # Before a touch every move is live: share the list, not a copy of it.
+        source = self.moves if n == 0 else self.live
+        if n == 0:
+            live = self.moves
+        for m in source:
             c = g.move_cells(m)
             if len(c) < n:
                 continue
@@ -47,7 +52,8 @@ class Entry:
                 k += 1
             if k < n:
                 continue
-            live.append(m)
+            if n:
+                live.append(m)
             if len(c) > n:
                 if c[n] not in nxt:
                     nxt.append(c[n])
@@ -100,6 +106,7 @@ class Entry:
         return ILLEGAL, None
 
     def _drop(self):
+        self.live = self.moves
         self.touched = []
         self.choice = 0
         self._refresh()

@@ -1,0 +1,472 @@
+"""Amazonas (Amazons, Walter Zamkauskas' 8 x 8 version). Rules: docs/rules/amazonas.md.
+
+White (seat 0) a3 c1 f1 h3, Black (seat 1) a6 c8 f8 h6; White moves first. A
+move is one amazon's queen move over empty squares followed by an arrow shot
+the same way from where it landed (through or onto the square it left). The
+player who cannot move loses. Notation `f1-c4(c7)`.
+
+The board is a "mailbox": 10 rows of 9 cells, the 8 x 8 squares surrounded by
+walls (a wall column on the right serves both sides), so a queen ray is walked
+by adding a step until a non-empty cell, with no ray tables in the heap. Cell
+(y + 1) * 9 + x is square (x, y). A move is the int from << 14 | to << 7 | arrow
+in these cells.
+"""
+from compat import const
+from games.common import (Base, MoveError, check_options, cell_name, parse_cell,
+                          EMPTY, WHITE, BLACK, BLOCK)
+
+ID = "amazonas"
+NAME = "Amazonas"
+SEATS = ("White", "Black")
+OPTIONS = {}
+
+_W = const(8)
+_MW = const(9)             # mailbox row width
+_MN = const(90)            # mailbox cells
+_ARROW = const(3)          # cells: 0 empty, 1 White amazon, 2 Black amazon, 3 arrow, 4 wall
+_WALL = const(4)
+_UNSEEN = const(255)
+_WIDE = const(52)          # queen moves from which moves() sizes its list first
+_START = ((16, 2, 5, 23), (40, 58, 61, 47))   # a3 c1 f1 h3 / a6 c8 f8 h6 (squares y * 8 + x)
+_LOOKS = (EMPTY, WHITE, BLACK, BLOCK)
+_WHAT = ("an empty square", "a White amazon", "a Black amazon", "an arrow")
+# The eight queen steps in the mailbox: E W N S NE SW SE NW.
+STEPS = (1, -1, 9, -9, 10, -10, -8, 8)
+# SQ[i]: the mailbox cell of square i = y * 8 + x; BOX[c]: back (255 on walls).
+SQ = bytes((i // 8 + 1) * _MW + i % 8 for i in range(64))
+
+
+def _box():
+    b = bytearray(b"\xff" * _MN)
+    for i in range(64):
+        b[SQ[i]] = i
+    return bytes(b)
+
+
+BOX = _box()
+
+
+def layout(options=None):
+    return _W, _W
+
+
+def _zobrist():
+    x, out = 0x2545F491, [0] * (4 * _MN)
+    for i in range(4 * _MN):
+        x = (x * 1103515245 + 12345) & 0x7FFFFFFF
+        out[i] = x >> 1                       # 30 bits: a small int on the Pico
+    return out
+
+
+_Z = _zobrist()    # _Z[v * 90 + c] for v = 1, 2, 3; _Z[0] is the side to move
+# Value of an amazon by how many squares it can move to: the last few matter most.
+_MOB = (-60, -25, -8, 3, 11, 17, 22, 26, 29, 31, 33, 34, 35, 36, 37, 38, 39, 40)
+
+
+def _name(c):
+    i = BOX[c]
+    return cell_name(i & 7, i >> 3)
+
+
+class Game(Base):
+    SEATS = SEATS
+
+    def __init__(self, options=None):
+        check_options(OPTIONS, options)
+        self._place([SQ[i] for i in _START[0]], [SQ[i] for i in _START[1]], (), 0)
+        self.ply = 0
+        self.history = []
+
+    def _place(self, white, black, arrows, turn):
+        """Set a position: mailbox cells of the four amazons of each side and of
+        the arrows (the start, and set-ups for tests)."""
+        cells = self.cells = bytearray(bytes((_WALL,)) * _MN)
+        for i in range(64):
+            cells[SQ[i]] = 0
+        self.amz = bytearray(list(white) + list(black))   # 0..3 White's, 4..7 Black's
+        for i in range(8):
+            cells[self.amz[i]] = 1 + (i >> 2)
+        for c in arrows:
+            cells[c] = _ARROW
+        self.turn = turn
+        self.hash = self._full_key()
+
+    def layout(self):
+        return _W, _W
+
+    def _full_key(self):
+        h = _Z[0] if self.turn else 0
+        for c in SQ:
+            v = self.cells[c]
+            if v:
+                h ^= _Z[v * _MN + c]
+        return h
+
+    # --- rules ------------------------------------------------------------
+    def moves(self):
+        cells, steps = self.cells, STEPS
+        me = self.turn + 1
+        base = self.turn * 4
+        amz = self.amz
+        # With many queen moves (the opening) there are over 1024 moves: a
+        # list grown by appending would then ask the heap for one block of
+        # 2048 slots (16 KB on a 64-bit port). Count first and allocate the
+        # list at its exact size instead.
+        d = 0
+        for i in range(base, base + 4):
+            f = amz[i]
+            for s in steps:
+                t = f + s
+                while not cells[t]:
+                    d += 1
+                    t += s
+        if d < _WIDE:
+            out = []
+            add = out.append
+            for i in range(base, base + 4):
+                f = amz[i]
+                cells[f] = 0                  # the arrow may fly through or onto f
+                fb = f << 14
+                for s in steps:
+                    t = f + s
+                    while not cells[t]:
+                        tb = fb | (t << 7)
+                        for s2 in steps:
+                            a = t + s2
+                            while not cells[a]:
+                                add(tb + a)
+                                a += s2
+                        t += s
+                cells[f] = me
+            return out
+        n = 0
+        for i in range(base, base + 4):
+            f = amz[i]
+            cells[f] = 0
+            for s in steps:
+                t = f + s
+                while not cells[t]:
+                    for s2 in steps:
+                        a = t + s2
+                        while not cells[a]:
+                            n += 1
+                            a += s2
+                    t += s
+            cells[f] = me
+        out = [0] * n
+        n = 0
+        for i in range(base, base + 4):
+            f = amz[i]
+            cells[f] = 0
+            fb = f << 14
+            for s in steps:
+                t = f + s
+                while not cells[t]:
+                    tb = fb | (t << 7)
+                    for s2 in steps:
+                        a = t + s2
+                        while not cells[a]:
+                            out[n] = tb + a
+                            n += 1
+                            a += s2
+                    t += s
+            cells[f] = me
+        return out
+
+    def play(self, m):
+        f, t, a = m >> 14, (m >> 7) & 127, m & 127
+        me = self.turn + 1
+        cells = self.cells
+        cells[f] = 0
+        cells[t] = me
+        cells[a] = _ARROW
+        amz = self.amz
+        i = self.turn * 4
+        while amz[i] != f:
+            i += 1
+        amz[i] = t
+        self.hash ^= _Z[0] ^ _Z[me * _MN + f] ^ _Z[me * _MN + t] ^ _Z[3 * _MN + a]
+        self.history.append(m)
+        self.ply += 1
+        self.turn ^= 1
+
+    def undo(self):
+        m = self.history.pop()
+        f, t, a = m >> 14, (m >> 7) & 127, m & 127
+        self.turn ^= 1
+        self.ply -= 1
+        me = self.turn + 1
+        cells = self.cells
+        cells[a] = 0
+        cells[t] = 0
+        cells[f] = me
+        amz = self.amz
+        i = self.turn * 4
+        while amz[i] != t:
+            i += 1
+        amz[i] = f
+        self.hash ^= _Z[0] ^ _Z[me * _MN + f] ^ _Z[me * _MN + t] ^ _Z[3 * _MN + a]
+
+    def _can_move(self, seat):
+        """An amazon with an empty neighbour can move there and shoot back."""
+        cells, amz = self.cells, self.amz
+        for i in range(seat * 4, seat * 4 + 4):
+            c = amz[i]
+            for s in STEPS:
+                if not cells[c + s]:
+                    return True
+        return False
+
+    def result(self):
+        if self._can_move(self.turn):
+            return None
+        return self.turn ^ 1        # the player who cannot move loses
+
+    def highlight(self):
+        """Once over: the loser's amazons, all walled in."""
+        if self.result() is None:
+            return ()
+        s = self.turn * 4
+        return tuple(BOX[c] for c in self.amz[s:s + 4])
+
+    # --- notation ---------------------------------------------------------
+    def move_text(self, m):
+        return "%s-%s(%s)" % (_name(m >> 14), _name((m >> 7) & 127), _name(m & 127))
+
+    def move_cells(self, m):
+        return (BOX[m >> 14], BOX[(m >> 7) & 127], BOX[m & 127])
+
+    @staticmethod
+    def _split(text):
+        """'f1-c4(c7)' -> ('f1', 'c4', 'c7'), or None if not of that form."""
+        t = text.strip().lower()
+        i, j = t.find("-"), t.find("(")
+        if i < 0 or j < i or not t.endswith(")"):
+            return None
+        return t[:i].strip(), t[i + 1:j].strip(), t[j + 1:-1].strip()
+
+    def _line_block(self, a, b):
+        """How a queen line from a to b is spoiled: None if it is open and b
+        empty, -1 if b is not on a queen line from a, else the first cell in
+        the way (b itself if b is occupied)."""
+        i, j = BOX[a], BOX[b]
+        dx, dy = (j & 7) - (i & 7), (j >> 3) - (i >> 3)
+        if (dx and dy and dx != dy and dx != -dy) or not (dx or dy):
+            return -1
+        s = (dx > 0) - (dx < 0) + _MW * ((dy > 0) - (dy < 0))
+        c = a + s
+        while not self.cells[c] and c != b:
+            c += s
+        return None if c == b and not self.cells[c] else c
+
+    def _reason(self, f, t, a):
+        """None if f-t(a) (mailbox cells) is legal here, else why not."""
+        cells = self.cells
+        me = self.turn + 1
+        fn, tn, an = _name(f), _name(t), _name(a)
+        if cells[f] != me:
+            if cells[f] == 3 - me:
+                return "the amazon on %s is %s's, and %s moves now" % (
+                    fn, SEATS[self.turn ^ 1], SEATS[self.turn])
+            if cells[f] == _ARROW:
+                return "%s holds an arrow, not an amazon" % fn
+            return "there is no amazon on %s" % fn
+        if t == f:
+            return "the amazon must move away from %s" % fn
+        cells[f] = 0
+        try:
+            b = self._line_block(f, t)
+            if b == -1:
+                return "an amazon moves in a straight line (like a chess queen), and %s is not in line with %s" % (tn, fn)
+            if b == t:
+                return "%s is not empty: it holds %s" % (tn, _WHAT[cells[t]])
+            if b is not None:
+                return "the amazon cannot get from %s to %s: %s is in the way" % (fn, tn, _name(b))
+            if a == t:
+                return "the arrow must fly away from %s, where the amazon landed" % tn
+            cells[t] = me
+            b = self._line_block(t, a)
+            cells[t] = 0
+            if b == -1:
+                return "the arrow flies in a straight line from %s (like a chess queen), and %s is not in line with it" % (tn, an)
+            if b == a:
+                return "the arrow cannot land on %s: it holds %s" % (an, _WHAT[cells[a]])
+            if b is not None:
+                return "the arrow cannot fly from %s to %s: %s is in the way" % (tn, an, _name(b))
+            return None
+        finally:
+            cells[f] = me
+
+    def _cells_of(self, text):
+        """The mailbox cells a text names, or None."""
+        parts = self._split(text)
+        if parts is None:
+            return None
+        out = []
+        for p in parts:
+            xy = parse_cell(p, _W, _W)
+            if xy is None:
+                return None
+            out.append(SQ[xy[1] * _W + xy[0]])
+        return out
+
+    def parse(self, text):
+        """Direct parse (the opening has over 1200 moves: no text search)."""
+        if not isinstance(text, str):
+            raise MoveError("a move must be text, like f1-c4(c7)")
+        text = text.strip()
+        if self.result() is not None:
+            raise MoveError("%s is not legal: the game is over" % text)
+        fta = self._cells_of(text)
+        if fta is not None and self._reason(fta[0], fta[1], fta[2]) is None:
+            return fta[0] << 14 | fta[1] << 7 | fta[2]
+        raise MoveError(self.explain(text))
+
+    def explain(self, text):
+        text = text.strip()
+        if self.result() is not None:
+            return "%s is not legal: the game is over" % text
+        parts = self._split(text)
+        if parts is None:
+            return "'%s' is not an Amazons move: write from-to(arrow), like f1-c4(c7)" % text
+        for p in parts:
+            if parse_cell(p, _W, _W) is None:
+                return "%s is not legal: '%s' is not a square (a1 to h8)" % (text, p)
+        fta = self._cells_of(text)
+        why = self._reason(fta[0], fta[1], fta[2])
+        if why is None:
+            return "%s is a legal move" % text
+        return "%s is not legal: %s" % (text, why)
+
+    # --- display ----------------------------------------------------------
+    def view(self):
+        cells = self.cells
+        return bytearray(_LOOKS[cells[c]] for c in SQ)
+
+    # --- AI ---------------------------------------------------------------
+    def key(self):
+        return self.hash
+
+    def _qdist(self, seat):
+        """Queen-move distance from `seat`'s amazons to every empty cell (255
+        where none can get), by breadth-first layers."""
+        cells, steps = self.cells, STEPS
+        d = bytearray(b"\xff" * _MN)
+        front = list(self.amz[seat * 4:seat * 4 + 4])
+        level = 0
+        while front:
+            level += 1
+            nxt = []
+            for c0 in front:
+                for s in steps:
+                    c = c0 + s
+                    while not cells[c]:
+                        dc = d[c]
+                        if dc < level:
+                            break     # reached sooner: it already spread past here
+                        if dc > level:
+                            d[c] = level
+                            nxt.append(c)
+                        c += s
+            front = nxt
+        return d
+
+    def _mobility(self, seat):
+        cells, steps, mob = self.cells, STEPS, _MOB
+        total = 0
+        for i in range(seat * 4, seat * 4 + 4):
+            f = self.amz[i]
+            n = 0
+            for s in steps:
+                c = f + s
+                while not cells[c]:
+                    n += 1
+                    c += s
+            total += mob[n if n < 17 else 17]
+        return total
+
+    def evaluate(self):
+        """Territory by queen distance (who reaches each empty square in fewer
+        queen moves; a tie leans to the side to move) plus the amazons'
+        freedom, where a nearly shut-in amazon costs the most."""
+        cells = self.cells
+        dw, db = self._qdist(0), self._qdist(1)
+        lean = 1 if self.turn == 0 else -1
+        terr = 0
+        for c in SQ:
+            if not cells[c]:
+                w, b = dw[c], db[c]
+                if w < b:
+                    terr += 5
+                elif b < w:
+                    terr -= 5
+                elif w != _UNSEEN:
+                    terr += lean
+        s = 2 * terr + self._mobility(0) - self._mobility(1)
+        return s if self.turn == 0 else -s
+
+    def candidates(self, limit):
+        """At most `limit` promising legal moves, best first, for the AI.
+
+        A queen move scores by the freedom of the square it lands on; an arrow
+        scores for touching or cutting the lines of enemy amazons and loses for
+        touching one's own. The queen moves are taken best first until there
+        are plenty of moves to choose from, then all of them are sorted."""
+        cells, steps = self.cells, STEPS
+        me = self.turn + 1
+        base = self.turn * 4
+        obase = (self.turn ^ 1) * 4
+        av = [0] * _MN
+        for i in range(obase, obase + 4):
+            o = self.amz[i]
+            for s in steps:
+                av[o + s] += 4                # touching an enemy amazon
+                c = o + s
+                while not cells[c]:
+                    av[c] += 1                # in its way
+                    c += s
+        for i in range(base, base + 4):
+            f = self.amz[i]
+            for s in steps:
+                av[f + s] -= 2                # touching one of one's own
+        pairs = []
+        for i in range(base, base + 4):
+            f = self.amz[i]
+            cells[f] = 0
+            for s in steps:
+                t = f + s
+                while not cells[t]:
+                    n = 0
+                    for s2 in steps:
+                        c = t + s2
+                        while not cells[c]:
+                            n += 1
+                            c += s2
+                    pairs.append((n << 14) | (f << 7) | t)
+                    t += s
+            cells[f] = me
+        pairs.sort(reverse=True)
+        want = limit * 3 if limit > 20 else 60
+        scored = []
+        add = scored.append
+        for p in pairs:
+            if len(scored) >= want:
+                break
+            n, f, t = p >> 14, (p >> 7) & 127, p & 127
+            cells[f] = 0
+            for s in steps:
+                av[t + s] -= 2                # next to the amazon where it lands
+                av[f + s] += 2                # no longer next to where it was
+            mb = f << 14 | t << 7
+            sc0 = 3 * n + 64                  # scores stay below 512: small ints
+            for s2 in steps:
+                a = t + s2
+                while not cells[a]:
+                    add((sc0 + av[a]) << 21 | mb | a)
+                    a += s2
+            for s in steps:
+                av[t + s] += 2
+                av[f + s] -= 2
+            cells[f] = me
+        scored.sort(reverse=True)
+        return [s & 0x1FFFFF for s in scored[:limit]]

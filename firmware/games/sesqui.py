@@ -1,0 +1,574 @@
+"""Sesqui, on 8 x 8. Rules: docs/rules/sesqui.md.
+
+Vertical (seat 0, black) joins rank 1 to rank 8, Horizontal (seat 1, white)
+file a to file h, with chains linked orthogonally or diagonally. Turn 1:
+Vertical places one stone anywhere; turn 2: Horizontal places two anywhere;
+every later turn is a placement (next to one of one's own stones, orthogonally)
+and a movement (a queen slide over empty squares), in either order, each its
+own move. No 2 x 2 crossing may ever appear. 30 stones each. A connection wins
+at once; a player who can do nothing at the start of a turn loses.
+
+The board is a "mailbox": 10 rows of 9 cells, the 8 x 8 squares surrounded by
+walls (a wall column on the right serves both sides), so neighbours and queen
+rays are found by adding steps, with no tables in the heap. Cell (y + 1) * 9 + x
+is square (x, y). A move is a placement, the cell c (below 128), or a
+movement, from << 7 | to (128 and up).
+"""
+from compat import const
+from games.common import (Base, check_options, cell_name, parse_cell,
+                          EMPTY, BLACK, WHITE)
+
+ID = "sesqui"
+NAME = "Sesqui"
+SEATS = ("Vertical", "Horizontal")
+OPTIONS = {}
+
+_W = const(8)
+_MW = const(9)             # mailbox row width
+_MN = const(90)            # mailbox cells
+_STONES = const(30)
+_PLACE = const(1)          # owed: the placement is still to come this turn
+_MOVE = const(2)           # owed: the movement is still to come this turn
+_FAR = const(20)           # connection cost when the way is shut
+_LOOKS = (EMPTY, BLACK, WHITE)
+_COLOUR = ("", "black", "white")
+# Steps in the mailbox: the 4 orthogonal ones, and all 8 queen directions.
+ORTHS = (1, -1, 9, -9)
+STEPS = (1, -1, 9, -9, 10, -10, -8, 8)
+# The 4 diagonal steps s with the two cells beside the step (c + a, c + b):
+# colour v on c makes a crossing with c + s when c + s is v and c + a, c + b
+# the other colour; a chain cannot link c to c + s through an empty square
+# when c + a and c + b are the opponent's.
+DIAGS = ((10, 1, 9), (-10, -1, -9), (8, -1, 9), (-8, 1, -9))
+# NEAR[a - b + 10]: 1 when cells a and b are the same or touch (8 ways).
+NEAR = bytes(1 if d in (0, 1, -1, 8, -8, 9, -9, 10, -10) else 0 for d in range(-10, 11))
+# SQ[i]: the mailbox cell of square i = y * 8 + x; BOX[c]: back (255 on walls).
+SQ = bytes((i // 8 + 1) * _MW + i % 8 for i in range(64))
+# The two edges of each colour (index 1 black, 2 white): where chains start,
+# where they end.
+START = (None, SQ[0:8], bytes(SQ[i * 8] for i in range(8)))
+END = (None, SQ[56:64], bytes(SQ[i * 8 + 7] for i in range(8)))
+
+
+def _tables():
+    box = bytearray(b"\xff" * _MN)
+    g1, g2 = bytearray(_MN), bytearray(_MN)
+    for i in range(64):
+        box[SQ[i]] = i
+    for c in END[1]:
+        g1[c] = 1
+    for c in END[2]:
+        g2[c] = 1
+    return bytes(box), (None, bytes(g1), bytes(g2))
+
+
+BOX, GOAL = _tables()   # GOAL[v][c]: 1 on the far edge of colour v
+
+
+def layout(options=None):
+    return _W, _W
+
+
+def _name(c):
+    i = BOX[c]
+    return cell_name(i & 7, i >> 3)
+
+
+def _apart(cells, dep):
+    """Are there cells pairwise at least 3 apart (so that no cell touches two
+    of them): two of them, or with `dep` three whose dep values differ (255
+    differs from everything)? Greedy, so it may miss some."""
+    want = 2 if dep is None else 3
+    got = []
+    for s in cells:
+        i = BOX[s]
+        sx, sy = i & 7, i >> 3
+        for g in got:
+            j = BOX[g]
+            dx, dy = (j & 7) - sx, (j >> 3) - sy
+            if -3 < dx < 3 and -3 < dy < 3:
+                break
+            if dep is not None and dep[s] != 255 and dep[s] == dep[g]:
+                break
+        else:
+            got.append(s)
+            if len(got) == want:
+                return True
+    return False
+
+
+def _zobrist():
+    x, out = 0x1DB71064, [0] * (3 * _MN + 6)
+    for i in range(3 * _MN + 6):
+        x = (x * 1103515245 + 12345) & 0x7FFFFFFF
+        out[i] = x >> 1
+    return out
+
+
+_Z = _zobrist()   # _Z[v * 90 + c] for colour v = 1, 2; _Z[270 + turn * 3 + owed]
+
+
+class Game(Base):
+    SEATS = SEATS
+
+    def __init__(self, options=None):
+        check_options(OPTIONS, options)
+        self._place((), (), 0)
+        self.ply = 0
+        self.history = []                # move | owed before << 14 | turn before << 16
+
+    def _place(self, black, white, turn):
+        """Set the stones (mailbox cells) and the side to move, at the start of
+        its turn; stones in hand are 30 minus those on the board (the start,
+        and set-ups for tests)."""
+        cells = self.cells = bytearray(b"\x03" * _MN)   # 3: a wall
+        for c in SQ:
+            cells[c] = 0
+        for c in black:
+            cells[c] = 1
+        for c in white:
+            cells[c] = 2
+        self.left = bytearray((_STONES - len(black), _STONES - len(white)))
+        self.turn = turn
+        self.ply = max(3, len(black) + len(white))
+        self._owed = 0                   # 0 at the start of a turn, else _PLACE / _MOVE
+        self.winner = None
+        self.history = []
+        h = 0
+        for c in SQ:
+            if cells[c]:
+                h ^= _Z[cells[c] * _MN + c]
+        self.zc = h                      # Zobrist hash of the stones
+
+    def layout(self):
+        return _W, _W
+
+    def owed(self):
+        """What the side to move still owes in this turn: None at the start of
+        a turn, "place" or "move" after its first action."""
+        return (None, "place", "move")[self._owed]
+
+    # --- rules ------------------------------------------------------------
+    def _places(self, v, first):
+        """Legal placements of colour v (stones in hand assumed), or the first one."""
+        cells = self.cells
+        o = 3 - v
+        out = []
+        for c in SQ:
+            if cells[c]:
+                continue
+            if cells[c + 1] == v or cells[c - 1] == v or cells[c + 9] == v or cells[c - 9] == v:
+                for s, a, b in DIAGS:
+                    if cells[c + s] == v and cells[c + a] == o and cells[c + b] == o:
+                        break             # a crossing
+                else:
+                    if first:
+                        return [c]
+                    out.append(c)
+        return out
+
+    def _slides(self, v, first):
+        """Legal movements of colour v's stones, or the first one."""
+        cells, steps = self.cells, STEPS
+        o = 3 - v
+        out = []
+        for f in SQ:
+            if cells[f] != v:
+                continue
+            cells[f] = 0
+            base = f << 7
+            for s in steps:
+                t = f + s
+                while not cells[t]:
+                    for s2, a, b in DIAGS:
+                        if cells[t + s2] == v and cells[t + a] == o and cells[t + b] == o:
+                            break         # a crossing
+                    else:
+                        if first:
+                            cells[f] = v
+                            return [base | t]
+                        out.append(base | t)
+                    t += s
+            cells[f] = v
+        return out
+
+    def moves(self):
+        if self.winner is not None:
+            return []
+        cells = self.cells
+        if self.ply < 3:                  # the opening placements go anywhere
+            return [c for c in SQ if not cells[c]]
+        v = self.turn + 1
+        if self._owed == _PLACE:
+            return self._places(v, False)
+        if self._owed == _MOVE:
+            return self._slides(v, False)
+        slides = self._slides(v, False)
+        if not self.left[self.turn]:
+            return slides                 # no stones in hand: a movement only
+        places = self._places(v, False)
+        # A turn must be completed if it can be: keep the first actions after
+        # which an action of the other kind is legal, unless there are none.
+        full = []
+        near = NEAR
+        # Quick: a one-step slide f-t still stands after a placement c that
+        # does not touch t (c can be neither in its way nor in a 2 x 2 with t).
+        # Two such steps three squares apart: no placement touches both.
+        steps = []
+        for m in slides:
+            d = (m >> 7) - (m & 127) + 10
+            if 0 <= d <= 20 and near[d]:
+                steps.append(m & 127)
+        if _apart(steps, None):
+            full.extend(places)
+        else:
+            for c in places:
+                for t in steps:
+                    d = c - t + 10
+                    if d < 0 or d > 20 or not near[d]:
+                        full.append(c)
+                        break
+                else:
+                    cells[c] = v
+                    if self._slides(v, True):
+                        full.append(c)
+                    cells[c] = 0
+        # Quick: a placement p still stands after a slide f-t if p does not
+        # touch t (no new crossing, p stays empty) and p has a neighbour of
+        # its own other than f (taking a stone away makes no crossing).
+        # Three such placements far apart, leaning on different stones:
+        # no slide spoils all three.
+        dep = bytearray(_MN)     # p's only own neighbour, or 255 if it has more
+        for p in places:
+            k = 0
+            for s in ORTHS:
+                if cells[p + s] == v:
+                    if k:
+                        k = 255
+                        break
+                    k = p + s
+            dep[p] = k
+        if _apart(places, dep):
+            full.extend(slides)
+            return full
+        for m in slides:
+            f, t = m >> 7, m & 127
+            for p in places:
+                d = p - t + 10
+                if (d < 0 or d > 20 or not near[d]) and dep[p] != f:
+                    full.append(m)
+                    break
+            else:
+                cells[f] = 0
+                cells[t] = v
+                if self._places(v, True):
+                    full.append(m)
+                cells[t] = 0
+                cells[f] = v
+        return full if full else places + slides
+
+    def play(self, m):
+        turn = self.turn
+        v = turn + 1
+        self.history.append(m | (self._owed << 14) | (turn << 16))
+        cells = self.cells
+        if m < 128:
+            cells[m] = v
+            self.left[turn] -= 1
+            self.zc ^= _Z[v * _MN + m]
+        else:
+            f, t = m >> 7, m & 127
+            cells[f] = 0
+            cells[t] = v
+            self.zc ^= _Z[v * _MN + f] ^ _Z[v * _MN + t]
+        p = self.ply
+        self.ply = p + 1
+        if self._connected(v):
+            self.winner = turn
+            self._owed = 0
+            return
+        if p < 3:                         # 0: Vertical's stone; 1, 2: Horizontal's two
+            if p == 1:
+                self._owed = _PLACE
+            else:
+                self.turn = turn ^ 1
+                self._owed = 0
+        elif self._owed:                  # the second action ends the turn
+            self.turn = turn ^ 1
+            self._owed = 0
+        elif m < 128:
+            # Is a movement legal now? Try the new stone's own steps first.
+            if self._free_step(m, m, v) or self._slides(v, True):
+                self._owed = _MOVE
+            else:
+                self.turn = turn ^ 1      # no full turn existed: one action was all
+        else:
+            # Is a placement legal now? Try beside the moved stone first.
+            t = m & 127
+            if self.left[turn] and (self._free_step(t, 0, v) or self._places(v, True)):
+                self._owed = _PLACE
+            else:
+                self.turn = turn ^ 1
+
+    def _free_step(self, c, lift, v):
+        """Is there an empty square next to c (orthogonally, or any way if
+        `lift` is c: the stone on c steps there) where colour v makes no
+        crossing, with the stone on `lift` taken up?"""
+        cells = self.cells
+        o = 3 - v
+        if lift:
+            cells[lift] = 0
+        found = False
+        for s in (STEPS if lift else ORTHS):
+            n = c + s
+            if cells[n]:
+                continue
+            for s2, a, b in DIAGS:
+                if cells[n + s2] == v and cells[n + a] == o and cells[n + b] == o:
+                    break
+            else:
+                found = True
+                break
+        if lift:
+            cells[lift] = v
+        return found
+
+    def undo(self):
+        e = self.history.pop()
+        m = e & 0x3FFF
+        self._owed = (e >> 14) & 3
+        turn = self.turn = e >> 16
+        v = turn + 1
+        self.winner = None
+        self.ply -= 1
+        cells = self.cells
+        if m < 128:
+            cells[m] = 0
+            self.left[turn] += 1
+            self.zc ^= _Z[v * _MN + m]
+        else:
+            f, t = m >> 7, m & 127
+            cells[t] = 0
+            cells[f] = v
+            self.zc ^= _Z[v * _MN + f] ^ _Z[v * _MN + t]
+
+    def _chain(self, v):
+        """A shortest chain of colour v joining its two edges (cells), or None."""
+        cells, goal, steps = self.cells, GOAL[v], STEPS
+        prev = bytearray(b"\xff" * _MN)
+        front = []
+        for c in START[v]:
+            if cells[c] == v:
+                prev[c] = c
+                front.append(c)
+        while front:
+            nxt = []
+            for c in front:
+                if goal[c]:
+                    out = [c]
+                    while prev[c] != c:
+                        c = prev[c]
+                        out.append(c)
+                    return out
+                for s in steps:
+                    n = c + s
+                    if cells[n] == v and prev[n] == 255:
+                        prev[n] = c
+                        nxt.append(n)
+            front = nxt
+        return None
+
+    def _connected(self, v):
+        cells = self.cells
+        for c in START[v]:
+            if cells[c] == v:
+                break
+        else:
+            return False
+        for c in END[v]:
+            if cells[c] == v:
+                return self._chain(v) is not None
+        return False
+
+    def result(self):
+        if self.winner is not None:
+            return self.winner
+        if self._owed or self.ply < 3:
+            return None                   # an owed action is always possible
+        v = self.turn + 1
+        if self._slides(v, True) or (self.left[self.turn] and self._places(v, True)):
+            return None
+        return self.turn ^ 1              # nothing to do at the start of a turn: lost
+
+    def highlight(self):
+        if self.winner is None:
+            return ()
+        return tuple(BOX[c] for c in self._chain(self.winner + 1) or ())
+
+    # --- notation ---------------------------------------------------------
+    def move_text(self, m):
+        if m < 128:
+            return _name(m)
+        return "%s-%s" % (_name(m >> 7), _name(m & 127))
+
+    def move_cells(self, m):
+        if m < 128:
+            return (BOX[m],)
+        return (BOX[m >> 7], BOX[m & 127])
+
+    def _crossing_text(self, c, v):
+        cells = self.cells
+        o = 3 - v
+        for s, a, b in DIAGS:
+            if cells[c + s] == v and cells[c + a] == o and cells[c + b] == o:
+                return "it would make a crossing: %s on %s and %s, %s on %s and %s" % (
+                    _COLOUR[v], _name(c), _name(c + s), _COLOUR[o], _name(c + a), _name(c + b))
+        return None
+
+    def explain(self, text):
+        text = text.strip()
+        if self.result() is not None:
+            return "%s is not legal: the game is over" % text
+        low = text.lower()
+        for m in self.moves():
+            if self.move_text(m) == low:
+                return "%s is a legal move" % text
+        cells = self.cells
+        v = self.turn + 1
+        me = SEATS[self.turn]
+        parts = text.split("-")
+        if len(parts) > 2 or not text:
+            return "'%s' is not a move: write a placement like c3 or a movement like c3-c6" % text
+        sqs = []
+        for p in parts:
+            xy = parse_cell(p.strip(), _W, _W)
+            if xy is None:
+                return "'%s' is not a square: name one from a1 to h8" % p.strip()
+            sqs.append(SQ[xy[1] * _W + xy[0]])
+        full = "a full turn (a placement and a movement) is possible, and this first action would leave no %s to follow it"
+        if len(sqs) == 1:
+            c = sqs[0]
+            if self._owed == _MOVE:
+                return "%s is not legal: %s has placed a stone this turn, and now moves one" % (text, me)
+            if cells[c]:
+                return "%s is not legal: %s is not empty" % (text, _name(c))
+            if not self.left[self.turn]:
+                return "%s is not legal: %s has placed all %d stones, so a turn is a movement only" % (
+                    text, me, _STONES)
+            if self.ply >= 3:
+                if not any(cells[c + s] == v for s in ORTHS):
+                    return "%s is not legal: a new stone goes next to one of your %s stones (up, down, left or right)" % (
+                        text, _COLOUR[v])
+                why = self._crossing_text(c, v)
+                if why:
+                    return "%s is not legal: %s" % (text, why)
+                if not self._owed:
+                    return "%s is not legal: %s" % (text, full % "movement")
+            return "%s is not a legal move here" % text
+        f, t = sqs
+        if self.ply < 3:
+            return "%s is not legal: the game opens with placements only (Vertical one stone, then Horizontal two)" % text
+        if self._owed == _PLACE:
+            return "%s is not legal: %s has moved a stone this turn, and now places one" % (text, me)
+        if cells[f] != v:
+            if cells[f]:
+                return "%s is not legal: the stone on %s is %s's" % (text, _name(f), SEATS[self.turn ^ 1])
+            return "%s is not legal: there is no stone on %s" % (text, _name(f))
+        if f == t:
+            return "%s is not legal: a stone must move to another square" % text
+        i, j = BOX[f], BOX[t]
+        dx, dy = (j & 7) - (i & 7), (j >> 3) - (i >> 3)
+        if dx and dy and dx != dy and dx != -dy:
+            return "%s is not legal: a stone slides in a straight line, like a chess queen" % text
+        s = (dx > 0) - (dx < 0) + _MW * ((dy > 0) - (dy < 0))
+        c = f + s
+        while not cells[c] and c != t:
+            c += s
+        if cells[c]:
+            if c == t:
+                return "%s is not legal: %s is not empty" % (text, _name(t))
+            return "%s is not legal: %s is in the way" % (text, _name(c))
+        cells[f] = 0
+        why = self._crossing_text(t, v)
+        cells[f] = v
+        if why:
+            return "%s is not legal: %s" % (text, why)
+        if not self._owed:
+            return "%s is not legal: %s" % (text, full % "placement")
+        return "%s is not a legal move here" % text
+
+    # --- display ----------------------------------------------------------
+    def view(self):
+        cells = self.cells
+        return bytearray(_LOOKS[cells[c]] for c in SQ)
+
+    # --- AI ---------------------------------------------------------------
+    def key(self):
+        return self.zc ^ _Z[270 + self.turn * 3 + self._owed]
+
+    def _cost(self, v):
+        """How many empty squares colour v still has to fill to connect its
+        edges: a 0-1 breadth-first search over own stones (free) and empty
+        squares (1), never through the opponent's, nor diagonally between two
+        of the opponent's (that link would be a crossing)."""
+        cells, goal = self.cells, GOAL[v]
+        o = 3 - v
+        dist = bytearray(b"\xff" * _MN)
+        cur, nxt = [], []
+        for c in START[v]:
+            x = cells[c]
+            if x == v:
+                dist[c] = 0
+                cur.append(c)
+            elif not x:
+                dist[c] = 1
+                nxt.append(c)
+        d = 0
+        while cur or nxt:
+            if not cur:
+                cur, nxt = nxt, []
+                d += 1
+                if d >= _FAR:
+                    break
+            c = cur.pop()
+            if dist[c] != d:
+                continue
+            if goal[c]:
+                return d
+            d1 = d + 1
+            for s in ORTHS:
+                n = c + s
+                x = cells[n]
+                if x == v:
+                    if d < dist[n]:
+                        dist[n] = d
+                        cur.append(n)
+                elif not x and d1 < dist[n]:
+                    dist[n] = d1
+                    nxt.append(n)
+            for s, a, b in DIAGS:
+                n = c + s
+                x = cells[n]
+                if x == v:
+                    if d < dist[n] and not (cells[c + a] == o and cells[c + b] == o):
+                        dist[n] = d
+                        cur.append(n)
+                elif not x and d1 < dist[n] and not (cells[c + a] == o and cells[c + b] == o):
+                    dist[n] = d1
+                    nxt.append(n)
+        return _FAR
+
+    def evaluate(self):
+        """The race to connect: the difference of the two connection costs
+        (empty squares each side still has to fill), with a tempo bonus for
+        the side to move (two actions at the start of its turn, one after)."""
+        v = self.turn + 1
+        mine, theirs = self._cost(v), self._cost(3 - v)
+        s = 100 * (theirs - mine) + (30 if self._owed else 60)
+        # Stones in hand make placements possible: a side without them can
+        # only shuffle.
+        if not self.left[self.turn]:
+            s -= 40
+        if not self.left[self.turn ^ 1]:
+            s += 40
+        return s
