@@ -27,9 +27,11 @@ DOT = const(13)       # a dot of Dots and Boxes
 LINE = const(14)      # a drawn line
 ZONE = const(15)      # a marked empty square: a start zone, a free line
 SEED = const(16)      # one lit cell of a bar of seeds
-LOOKS = 17
+BLACK_SOFT = const(17)  # a dim black: an edge Black must join, a dead black stone
+WHITE_SOFT = const(18)  # a dim white
+LOOKS = 19
 # One character per look, for board_text() diagrams.
-LOOK_CHARS = " .XOxoBWGYR#*+-:s"
+LOOK_CHARS = " .XOxoBWGYR#*+-:sbw"
 
 FILES = "abcdefghijklmnopqrstuvwxyz"
 

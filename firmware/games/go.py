@@ -8,7 +8,7 @@ ties). A move is a cell index y * 7 + x, or PASS, or SWAP.
 """
 from compat import const
 from games.common import (Base, MoveError, check_options, cell_name, parse_cell,
-                          EMPTY, BLACK, WHITE, P0_SOFT, P1_SOFT)
+                          EMPTY, BLACK, WHITE, BLACK_SOFT, WHITE_SOFT)
 
 ID = "go"
 NAME = "Go 7x7"
@@ -537,7 +537,7 @@ class Game(Base):
             v = b[c]
             out[c] = BLACK if v == _B else WHITE if v else EMPTY
         for c in self.dead:
-            out[c] = P0_SOFT if b[c] == _B else P1_SOFT
+            out[c] = BLACK_SOFT if b[c] == _B else WHITE_SOFT
         return out
 
     def board_text(self):

@@ -3,7 +3,7 @@ from check import raises
 from simboard import SimBoard
 from app import saves
 from app.screen import ERROR, WIN, LOOK_RGB
-from games.common import GREEN
+from games.common import GREEN, WHITE
 
 
 def test_boot_shows_the_menu_with_every_installed_game_that_fits():
@@ -246,3 +246,39 @@ def test_an_8x8_board_hides_produto_and_shrinks_hex_and_dots():
     b.press("menu")
     play = b.start("pontos", option_col=0)   # the smallest offered: 3 x 3 dots
     assert play.options == {"dots": 3}
+
+
+def test_sesqui_says_which_action_is_still_owed():
+    b = SimBoard()
+    play = b.start("sesqui")
+    for t in ("d4", "a1", "h8"):
+        b.enter(t)
+    assert play.scroll is None
+    b.enter("d5")                       # a placement: a movement is still owed
+    assert play.game.turn == 0 and play.scroll is not None
+    from app.font import columns
+    assert bytes(play.scroll.cols_data) == bytes(columns("NOW MOVE"))
+    b.enter("d5-d7")
+    assert play.game.turn == 1
+
+
+def test_produto_one_square_two_colours_touch_again_to_choose_ok_to_confirm():
+    b = SimBoard()
+    play = b.start("produto")
+    g = play.game
+    b.enter("Be5")
+    assert g.turn == 1
+    c3 = play.square(g.move_cells(g.parse("Bc3"))[0])
+    b.tap_key(c3)
+    first = play.entry.pending()
+    assert first is not None and g.ply == 1, "a stone waits for its colour"
+    b.tap_key(c3)
+    second = play.entry.pending()
+    assert second != first and g.ply == 1
+    colours = set()
+    for _ in range(8):
+        b.tick(130)
+        colours.add(b.rgb(c3))
+    assert LOOK_RGB[WHITE] in colours, "the square shows the stone it would get"
+    b.press("ok")
+    assert g.ply == 2 and g.move_text(second) == play.texts[-1]

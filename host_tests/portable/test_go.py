@@ -1,7 +1,7 @@
 """Go 7x7 rules (GAMES.md), the seed's worked examples, notation. Portable."""
 from check import raises, play, snapshot, random_playout, check_undo_restores, check_notation_roundtrip
 from games import go
-from games.common import MoveError, OptionError, BLACK, WHITE, EMPTY, P0_SOFT, P1_SOFT
+from games.common import MoveError, OptionError, BLACK, WHITE, EMPTY, BLACK_SOFT, WHITE_SOFT
 
 
 def cell(name):
@@ -400,7 +400,7 @@ def test_seed_final_count_with_dead_stones():
     assert cell("d5") not in hl and cell("a6") in hl and cell("g2") in hl
     assert len(hl) == 13
     v = g.view()
-    assert v[cell("f6")] == P0_SOFT and v[cell("g2")] == P1_SOFT and v[cell("a6")] == P1_SOFT
+    assert v[cell("f6")] == BLACK_SOFT and v[cell("g2")] == WHITE_SOFT and v[cell("a6")] == WHITE_SOFT
     assert v[cell("e1")] == BLACK and v[cell("e2")] == WHITE
     txt = g.board_text()
     assert "o" in txt and "x" in txt
