@@ -11,7 +11,7 @@ import sys
 
 from tools import firmware_path  # noqa: F401  (firmware/ on sys.path)
 import games
-from games.common import DRAW, MoveError, OptionError
+from games.common import MoveError, OptionError
 
 FIELDS = ("game", "moves", "options", "want", "ai", "dead")
 WANTS = ("legal", "ai", "board")

@@ -12,7 +12,7 @@ by adding a step until a non-empty cell, with no ray tables in the heap. Cell
 in these cells.
 """
 from compat import const
-from games.common import (Base, MoveError, check_options, cell_name, parse_cell,
+from games.common import (zobrist, Base, MoveError, check_options, cell_name, parse_cell,
                           EMPTY, WHITE, BLACK, BLOCK)
 
 ID = "amazonas"
@@ -50,15 +50,9 @@ def layout(options=None):
     return _W, _W
 
 
-def _zobrist():
-    x, out = 0x2545F491, [0] * (4 * _MN)
-    for i in range(4 * _MN):
-        x = (x * 1103515245 + 12345) & 0x7FFFFFFF
-        out[i] = x >> 1                       # 30 bits: a small int on the Pico
-    return out
 
 
-_Z = _zobrist()    # _Z[v * 90 + c] for v = 1, 2, 3; _Z[0] is the side to move
+_Z = zobrist(4 * _MN, 1)    # _Z[v * 90 + c] for v = 1, 2, 3; _Z[0] is the side to move
 # Value of an amazon by how many squares it can move to: the last few matter most.
 _MOB = (-60, -25, -8, 3, 11, 17, 22, 26, 29, 31, 33, 34, 35, 36, 37, 38, 39, 40)
 

@@ -9,7 +9,7 @@ A move is the int `from << 6 | to` (cells y * 7 + x). The history holds
 `move | captured << 12` (captured: 0 none, 1 white, 2 black).
 """
 from compat import const
-from games.common import Base, check_options, cell_name, parse_cell, EMPTY, WHITE, BLACK
+from games.common import zobrist, Base, check_options, cell_name, parse_cell, EMPTY, WHITE, BLACK
 
 ID = "avanco"
 NAME = "Avanco"
@@ -37,21 +37,9 @@ _XS = tuple(tuple(65 * x for x in range(_W) if (m >> x) & 1) for m in range(128)
 _POP = bytes(bin(i).count("1") for i in range(128))
 
 
-def _zobrist(n, x):
-    """n keys of 30 bits from three small Wichmann-Hill generators: every
-    intermediate stays a small int on the Pico (no big integers at import)."""
-    y = x + 1
-    z = x + 2
-    out = []
-    for _ in range(n):
-        x = 171 * x % 30269
-        y = 172 * y % 30307
-        z = 170 * z % 30323
-        out.append((x << 15) ^ (y << 7) ^ z)    # < 2**30
-    return tuple(out)
 
 
-_Z = _zobrist(2 * _N + 1, 4242)   # [side * 49 + c], then the side to move
+_Z = zobrist(2 * _N + 1, 4242)   # [side * 49 + c], then the side to move
 
 # Evaluation weights, indexed by how far a piece has come from its home rank.
 _PIECE = const(100)

@@ -62,6 +62,24 @@ def parse_cell(text, w, h):
     return x, y
 
 
+def zobrist(n, seed):
+    """n hash keys below 2**30 (a tuple), the same on every Python.
+
+    Three small Wichmann-Hill generators: every step stays a small int on the
+    Pico, where a 32-bit LCG would make a big integer at each key.
+    """
+    x = seed % 30268 + 1
+    y = seed * 7 % 30306 + 1
+    z = seed * 13 % 30322 + 1
+    out = []
+    for _ in range(n):
+        x = 171 * x % 30269
+        y = 172 * y % 30307
+        z = 170 * z % 30323
+        out.append((x << 15) ^ (y << 7) ^ z)
+    return tuple(out)
+
+
 def check_options(spec, given):
     """Full options from `given` (may be None) against spec {name: (default, lo, hi)}."""
     out = {}

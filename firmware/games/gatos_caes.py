@@ -12,7 +12,7 @@ empty squares in each class (dead, cats only, dogs only, both), so that
 result() and evaluate() cost no loop over the board.
 """
 from compat import const
-from games.common import (Base, check_options, cell_name, parse_cell,
+from games.common import (zobrist, Base, check_options, cell_name, parse_cell,
                           EMPTY, P0, P1, P0_SOFT, P1_SOFT, BLOCK, ZONE)
 
 ID = "gatos_caes"
@@ -25,7 +25,6 @@ _N = const(64)
 _PIECES = const(28)
 _CAT = const(1)
 _DOG = const(2)
-_MASK30 = const(0x3FFFFFFF)
 
 ZONE_CELLS = (27, 28, 35, 36)            # d4 e4 d5 e5
 _IN_ZONE = bytes(1 if c in ZONE_CELLS else 0 for c in range(_N))
@@ -52,16 +51,9 @@ def _neighbours():
 NB = _neighbours()
 
 
-def _zobrist():
-    x = 0x2545F491
-    out = []
-    for _ in range(2 * _N + 1):
-        x = (x * 1103515245 + 12345) & 0x7FFFFFFF
-        out.append(x & _MASK30)
-    return tuple(out)
 
 
-ZOB = _zobrist()          # ZOB[kind_index * 64 + cell], ZOB[128]: Dogs to move
+ZOB = zobrist(2 * _N + 1, 2)          # ZOB[kind_index * 64 + cell], ZOB[128]: Dogs to move
 
 
 class Game(Base):

@@ -7,7 +7,7 @@ to their owner), two passes in a row end play; then dead groups are marked
 ties). A move is a cell index y * 7 + x, or PASS, or SWAP.
 """
 from compat import const
-from games.common import (Base, MoveError, check_options, cell_name, parse_cell,
+from games.common import (zobrist, Base, MoveError, check_options, cell_name, parse_cell,
                           EMPTY, BLACK, WHITE, BLACK_SOFT, WHITE_SOFT)
 
 ID = "go"
@@ -20,7 +20,6 @@ _N = const(49)
 PASS = const(49)
 SWAP = const(50)
 STONES = const(25)        # stones of each colour
-_MASK = const(0x3FFFFFFF)
 _PT = const(40)           # evaluation units per point of area
 
 # colours on the board
@@ -56,23 +55,12 @@ NB = _neighbours()
 CENTRE = bytes(min(c % _W, c // _W, _W - 1 - c % _W, _W - 1 - c // _W) for c in range(_N))
 
 
-def _zobrist(seed, n):
-    """n values below 2**30 from a plain LCG (high halves of two steps)."""
-    out = []
-    x = seed
-    for _ in range(n):
-        x = (x * 1103515245 + 12345) & 0x7FFFFFFF
-        hi = x >> 16
-        x = (x * 1103515245 + 12345) & 0x7FFFFFFF
-        lo = x >> 16
-        out.append(((hi << 15) ^ lo) & _MASK)
-    return tuple(out)
 
 
 # Two independent hashes; entry (colour - 1) * 49 + cell. The last two of Z1
 # mark White to move and one pass pending, for key().
-Z1 = _zobrist(20240601, 2 * _N + 2)
-Z2 = _zobrist(77777, 2 * _N)
+Z1 = zobrist(2 * _N + 2, 7)
+Z2 = zobrist(2 * _N, 8)
 _ZTURN = Z1[2 * _N]
 _ZPASS = Z1[2 * _N + 1]
 _ZERO = bytes(_N)

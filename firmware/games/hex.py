@@ -10,7 +10,7 @@ no path compression, undone on undo) joins each stone to its same-coloured
 neighbours and to four virtual edge nodes N*N .. N*N+3, so a win is two finds.
 """
 from compat import const
-from games.common import (Base, MoveError, check_options, cell_name, parse_cell, FILES,
+from games.common import (zobrist, Base, MoveError, check_options, cell_name, parse_cell, FILES,
                           EMPTY, BLACK, WHITE, BLACK_SOFT, WHITE_SOFT)
 
 ID = "hex"
@@ -33,18 +33,9 @@ def layout(options=None):
     return n, n
 
 
-def _zobrist():
-    out = []
-    x = 0x1B873593
-    for _ in range(163):
-        x = (x * 1103515245 + 12345) & 0x7FFFFFFF
-        y = (x * 1103515245 + 12345) & 0x7FFFFFFF
-        x = y
-        out.append(((x >> 1) ^ ((y & 0x1FFFFF) << 9)) & 0x3FFFFFFF)
-    return tuple(out)
 
 
-ZOB = _zobrist()   # [(colour - 1) * 81 + cell], and [162] for "swapped"
+ZOB = zobrist(163, 3)   # [(colour - 1) * 81 + cell], and [162] for "swapped"
 _TABLES = {}       # the tables of the last size used
 
 

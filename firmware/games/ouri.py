@@ -8,7 +8,7 @@ a third repetition, or when the player to move has no legal move (including
 "must feed and cannot"), and then each side adds its own seeds to its store.
 """
 from compat import const
-from games.common import (Base, MoveError, check_options, DRAW, OFF, EMPTY, P0, P1,
+from games.common import (zobrist, Base, check_options, DRAW, EMPTY, P0, P1,
                           P0_SOFT, P1_SOFT, SEED, GREEN, YELLOW, RED, WHITE, ZONE,
                           PIECE, BLOCK)
 
@@ -21,7 +21,6 @@ _W = const(8)
 _H = const(9)
 _SEEDS = const(48)
 _WIN = const(25)
-_MASK = const(0x3FFFFFFF)
 _TURN_Z = const(0x1B873593)
 _PLAYING = const(0)
 _WON = const(1)        # a store reached 25: the stores stand as they are
@@ -34,20 +33,11 @@ def layout(options=None):
     return _W, _H
 
 
-def _zobrist(count, seed):
-    out = []
-    x = seed
-    for _ in range(count):
-        x = (x * 1103515245 + 12345) & 0x7FFFFFFF
-        y = x >> 16
-        x = (x * 1103515245 + 12345) & 0x7FFFFFFF
-        out.append(((y << 15) ^ (x >> 8)) & _MASK)
-    return tuple(out)
 
 
 # Z[pit * 49 + seeds], then 49 keys for South's store. ZD[pit * 49 + v] is
 # Z[.. v] ^ Z[.. v + 1]: the change of key when that pit gains a seed.
-_Z = _zobrist(13 * 49, 12345)
+_Z = zobrist(13 * 49, 12345)
 _ZD = tuple(_Z[k] ^ _Z[k + 1] if k % 49 < 48 else 0 for k in range(12 * 49))
 
 # The grid (8 x 9): North's store is column 0 (North's right), South's column 7

@@ -12,7 +12,7 @@ pawn's move to its landing square. The history holds
 1 a capture, 2 en passant).
 """
 from compat import const
-from games.common import Base, check_options, cell_name, parse_cell, EMPTY, WHITE, BLACK, ZONE
+from games.common import zobrist, Base, check_options, cell_name, parse_cell, EMPTY, WHITE, BLACK, ZONE
 
 ID = "peoes"
 NAME = "Peoes"
@@ -43,21 +43,9 @@ _LOW = bytes(len(bin(m & -m)) - 3 if m else 0 for m in range(256))
 _POP = bytes(bin(i).count("1") for i in range(256))
 
 
-def _zobrist(n, x):
-    """n keys of 30 bits from three small Wichmann-Hill generators: every
-    intermediate stays a small int on the Pico (no big integers at import)."""
-    y = x + 1
-    z = x + 2
-    out = []
-    for _ in range(n):
-        x = 171 * x % 30269
-        y = 172 * y % 30307
-        z = 170 * z % 30323
-        out.append((x << 15) ^ (y << 7) ^ z)    # < 2**30
-    return tuple(out)
 
 
-_Z = _zobrist(2 * _N + 1 + _W, 777)   # [side * 64 + c], side to move, en passant files
+_Z = zobrist(2 * _N + 1 + _W, 777)   # [side * 64 + c], side to move, en passant files
 
 # Evaluation weights, indexed by how far a pawn has come from its own first
 # rank (1 = the starting rank, 6 = one step from winning).

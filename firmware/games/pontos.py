@@ -7,7 +7,7 @@ completes a box (or two) moves again; completing is never forced. When every
 line is drawn, more boxes wins; equal is a draw.
 """
 from compat import const
-from games.common import (Base, check_options, cell_name, parse_cell, DRAW,
+from games.common import (zobrist, Base, check_options, cell_name, parse_cell, DRAW,
                           OFF, EMPTY, P0_SOFT, P1_SOFT, DOT, LINE)
 
 ID = "pontos"
@@ -15,7 +15,6 @@ NAME = "Pontos e Quadrados"
 SEATS = ("First", "Second")
 OPTIONS = {"dots": (5, 3, 6)}
 
-_MASK = const(0x3FFFFFFF)
 _TURN_Z = const(0x2A5F3C1D)
 
 
@@ -24,15 +23,6 @@ def layout(options=None):
     return 2 * n - 1, 2 * n - 1
 
 
-def _zobrist(count, seed):
-    out = []
-    x = seed
-    for _ in range(count):
-        x = (x * 1103515245 + 12345) & 0x7FFFFFFF
-        y = x >> 16
-        x = (x * 1103515245 + 12345) & 0x7FFFFFFF
-        out.append(((y << 15) ^ (x >> 8)) & _MASK)
-    return tuple(out)
 
 
 _TABLES = {}
@@ -69,7 +59,7 @@ def _tables(n):
                 links.append((ln, lb[0] + lb[1] - b))
         box_links[b] = tuple(links)
     t = (s, tuple(lines), tuple(boxes), tuple(line_boxes), tuple(box_lines),
-         tuple(box_links), _zobrist(s * s, 7 + n), _zobrist(len(boxes) + 1, 99 + n))
+         tuple(box_links), zobrist(s * s, 7 + n), zobrist(len(boxes) + 1, 99 + n))
     _TABLES[n] = t
     return t
 

@@ -12,7 +12,7 @@ the group's size) that play() merges and undo() splits again, so the score
 needs one pass over the roots and no flood fill.
 """
 from compat import const
-from games.common import Base, MoveError, check_options, cell_name, parse_cell, EMPTY, BLACK, WHITE
+from games.common import zobrist, Base, MoveError, check_options, cell_name, parse_cell, EMPTY, BLACK, WHITE
 
 ID = "produto"
 NAME = "Produto"
@@ -49,18 +49,9 @@ NB = tuple(
 SEAT_AT = bytes([0] + [((p - 1) // 2 + 1) & 1 for p in range(1, _CELLS + 1)])
 
 
-def _zobrist():
-    out = []
-    x = 0x2545F491
-    for _ in range(256):
-        x = (x * 1103515245 + 12345) & 0x7FFFFFFF
-        y = (x * 1103515245 + 12345) & 0x7FFFFFFF
-        x = y
-        out.append(((x >> 1) ^ ((y & 0x7FFFFF) << 7)) & 0x3FFFFFFF)
-    return tuple(out)
 
 
-ZOB = _zobrist()
+ZOB = zobrist(256, 4)
 _SV0 = bytes((0, 0, 0, _NONE, _NONE, 0, 0, 0) * 2)
 _ZERO = bytes(_NN)
 _CNT0 = bytes(16)

@@ -7,7 +7,7 @@ it. A player who cannot move loses. A move is the index y * 7 + x of the square
 the piece goes to.
 """
 from compat import const
-from games.common import (Base, check_options, cell_name, parse_cell,
+from games.common import (zobrist, Base, check_options, cell_name, parse_cell,
                           EMPTY, BLOCK, PIECE, P0_SOFT, P1_SOFT)
 
 ID = "rastros"
@@ -21,7 +21,6 @@ _START = const(32)     # e5
 _A1 = const(0)
 _G7 = const(48)
 _FAR = const(255)
-_MASK30 = const(0x3FFFFFFF)
 GOALS = (_A1, _G7)     # GOALS[seat]: the square that wins for that seat
 
 
@@ -45,16 +44,9 @@ def _neighbours():
 NB = _neighbours()
 
 
-def _zobrist():
-    x = 0x1D872B41
-    out = []
-    for _ in range(2 * _N + 1):
-        x = (x * 1103515245 + 12345) & 0x7FFFFFFF
-        out.append(x & _MASK30)
-    return tuple(out)
 
 
-ZOB = _zobrist()       # ZOB[c]: black on c; ZOB[49 + c]: the piece on c; ZOB[98]: seat 1 to move
+ZOB = zobrist(2 * _N + 1, 5)       # ZOB[c]: black on c; ZOB[49 + c]: the piece on c; ZOB[98]: seat 1 to move
 
 # For the rank-at-a-time search: _SPREAD[m] = the files of m and their
 # neighbours on a rank; _POP[m] = the number of squares in m.

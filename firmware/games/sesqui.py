@@ -15,7 +15,7 @@ is square (x, y). A move is a placement, the cell c (below 128), or a
 movement, from << 7 | to (128 and up).
 """
 from compat import const
-from games.common import (Base, check_options, cell_name, parse_cell,
+from games.common import (zobrist, Base, check_options, cell_name, parse_cell,
                           EMPTY, BLACK, WHITE)
 
 ID = "sesqui"
@@ -97,15 +97,9 @@ def _apart(cells, dep):
     return False
 
 
-def _zobrist():
-    x, out = 0x1DB71064, [0] * (3 * _MN + 6)
-    for i in range(3 * _MN + 6):
-        x = (x * 1103515245 + 12345) & 0x7FFFFFFF
-        out[i] = x >> 1
-    return out
 
 
-_Z = _zobrist()   # _Z[v * 90 + c] for colour v = 1, 2; _Z[270 + turn * 3 + owed]
+_Z = zobrist(3 * _MN + 6, 6)   # _Z[v * 90 + c] for colour v = 1, 2; _Z[270 + turn * 3 + owed]
 
 
 class Game(Base):

@@ -98,7 +98,6 @@ class SimBoard:
     def start(self, gid, players_col=0, level=None, option_col=None):
         """From the menu: point at the game, open it, choose players, start."""
         assert self.mode() == "Menu", self.mode()
-        import games
         menu = self.app.mode
         k = menu.ids.index(gid)
         self.tap_key(menu.square_of(k))

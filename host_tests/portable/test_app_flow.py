@@ -1,5 +1,4 @@
 """The app driven through the simulated board, as people use it. Portable."""
-from check import raises
 from simboard import SimBoard
 from app import saves
 from app.screen import ERROR, WIN, LOOK_RGB
