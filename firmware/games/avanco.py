@@ -9,7 +9,7 @@ A move is the int `from << 6 | to` (cells y * 7 + x). The history holds
 `move | captured << 12` (captured: 0 none, 1 white, 2 black).
 """
 from compat import const
-from games.common import zobrist, Base, check_options, cell_name, parse_cell, EMPTY, WHITE, BLACK
+from games.common import zobrist, read_from_to, Base, check_options, cell_name, EMPTY, WHITE, BLACK
 
 ID = "avanco"
 NAME = "Avanco"
@@ -213,20 +213,14 @@ class Game(Base):
         text = text.strip()
         if self.winner is not None:
             return "%s is not legal: the game is over" % text
-        parts = text.split("-")
-        if len(parts) != 2:
-            return ("'%s' is not a move: name the piece's square and the square it goes to, "
-                    "like b2-b3" % text)
-        a = parse_cell(parts[0].strip(), _W, _W)
-        c = parse_cell(parts[1].strip(), _W, _W)
-        for p, xy in ((parts[0], a), (parts[1], c)):
-            if xy is None:
-                return "'%s' is not a square: name one from a1 to g7" % p.strip()
+        st = read_from_to(text, _W, _W, "piece", "b2-b3")
+        if isinstance(st, str):
+            return st
+        s, t = st
+        a, c = (s % _W, s // _W), (t % _W, t // _W)
         fname = cell_name(a[0], a[1])
         tname = cell_name(c[0], c[1])
         name = fname + "-" + tname
-        s = a[1] * _W + a[0]
-        t = c[1] * _W + c[0]
         b = self.cells
         me = self.turn + 1
         if b[s] != me:

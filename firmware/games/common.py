@@ -62,6 +62,22 @@ def parse_cell(text, w, h):
     return x, y
 
 
+def read_from_to(text, w, h, piece, example):
+    """The (from, to) cell indices of a text like 'b2-b3', or a str saying why
+    it is not such a move (for explain())."""
+    parts = text.split("-")
+    if len(parts) != 2:
+        return ("'%s' is not a move: name the %s's square and the square it goes to, like %s"
+                % (text, piece, example))
+    out = []
+    for p in parts:
+        xy = parse_cell(p.strip(), w, h)
+        if xy is None:
+            return "'%s' is not a square: name one from a1 to %s" % (p.strip(), cell_name(w - 1, h - 1))
+        out.append(xy[1] * w + xy[0])
+    return out[0], out[1]
+
+
 def zobrist(n, seed):
     """n hash keys below 2**30 (a tuple), the same on every Python.
 

@@ -12,7 +12,7 @@ pawn's move to its landing square. The history holds
 1 a capture, 2 en passant).
 """
 from compat import const
-from games.common import zobrist, Base, check_options, cell_name, parse_cell, EMPTY, WHITE, BLACK, ZONE
+from games.common import zobrist, read_from_to, Base, check_options, cell_name, EMPTY, WHITE, BLACK, ZONE
 
 ID = "peoes"
 NAME = "Peoes"
@@ -278,20 +278,14 @@ class Game(Base):
         text = text.strip()
         if self.result() is not None:
             return "%s is not legal: the game is over" % text
-        parts = text.split("-")
-        if len(parts) != 2:
-            return ("'%s' is not a move: name the pawn's square and the square it goes to, "
-                    "like e2-e4" % text)
-        a = parse_cell(parts[0].strip(), _W, _W)
-        c = parse_cell(parts[1].strip(), _W, _W)
-        for p, xy in ((parts[0], a), (parts[1], c)):
-            if xy is None:
-                return "'%s' is not a square: name one from a1 to h8" % p.strip()
+        st = read_from_to(text, _W, _W, "pawn", "e2-e4")
+        if isinstance(st, str):
+            return st
+        s, t = st
+        a, c = (s % _W, s // _W), (t % _W, t // _W)
         fname = cell_name(a[0], a[1])
         tname = cell_name(c[0], c[1])
         name = fname + "-" + tname
-        s = a[1] * _W + a[0]
-        t = c[1] * _W + c[0]
         b = self.cells
         side = self.turn
         me = side + 1
