@@ -306,4 +306,5 @@ def main(argv=None):
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    from tools.firmware_path import exit_now
+    exit_now(main())

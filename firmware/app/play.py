@@ -17,6 +17,7 @@ AI_SHOW_MS = 2000
 HINT_SHOW_MS = 3000
 DEMO_PAUSE_MS = 900
 VANISH_MS = 1500
+REPLY_PAUSE_MS = 300   # the human sees their move land before the board thinks
 LEAVE_MS = 3000
 
 
@@ -160,6 +161,8 @@ class Play:
     def play(self, m):
         g = self.game
         seat = g.turn
+        if self.players[seat] == "human":
+            self.next_ai = self.ctx.clock.ticks_ms() + REPLY_PAUSE_MS
         self.last = tuple(g.move_cells(m))
         self.texts.append(g.move_text(m))
         g.play(m)

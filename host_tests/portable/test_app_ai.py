@@ -1,0 +1,92 @@
+"""Playing against the board, the demo and the Hint key, through the sim board.
+Portable: runs on CPython and MicroPython."""
+from simboard import SimBoard
+from memstorage import MemStorage
+from app import saves
+from app.screen import AI_MOVE, HINT
+
+
+def board():
+    return SimBoard(storage=MemStorage())
+
+
+def test_you_first_the_board_answers_each_move_and_shows_it():
+    b = board()
+    play = b.start("rastros", players_col=1, level=2)
+    assert play.players == ("human", "board") and play.level == 2
+    b.enter("d4")
+    g = play.game
+    assert g.ply == 1, "the human's move shows before the board answers"
+    b.wait(400)
+    assert g.ply == 2 and g.turn == 0, "then the board answers"
+    assert play.shown and play.shown_rgb == AI_MOVE
+    seen = False
+    for _ in range(30):
+        b.tick(40)
+        if b.rgb(play.square(play.shown[-1])) == AI_MOVE:
+            seen = True
+    assert seen, "the board's move blinks"
+    assert saves.read(b.storage)["moves"] == play.texts
+
+
+def test_board_first_moves_before_the_human():
+    b = board()
+    play = b.start("semaforo", players_col=2, level=1)
+    b.tick()
+    assert play.players == ("board", "human") and play.game.ply == 1 and play.game.turn == 1
+
+
+def test_thinking_is_shown_while_the_board_searches():
+    b = board()
+    play = b.start("semaforo", players_col=2, level=3)
+    shows = b.hal.pixels.shows
+    b.tick()
+    assert play.game.ply == 1
+    assert b.hal.pixels.shows > shows + 1, "frames were pushed during the search"
+
+
+def test_undo_against_the_board_goes_back_to_the_humans_turn():
+    b = board()
+    play = b.start("rastros", players_col=1, level=1)
+    b.enter("d4")
+    b.wait(400)
+    assert play.game.ply == 2
+    b.press("undo")
+    assert play.game.ply == 0 and play.game.turn == 0
+    assert saves.read(b.storage) is None
+
+
+def test_demo_plays_a_whole_game_and_any_key_stops_it():
+    b = board()
+    play = b.start("rastros", players_col=3, level=1)
+    for _ in range(400):
+        b.tick(300)
+        if b.mode() != "Play":
+            break
+    assert b.mode() == "Result" and play.game.result() is not None
+    b.press("menu")
+    assert b.mode() == "Menu"
+    play = b.start("rastros", players_col=3, level=1)
+    b.wait(2000)
+    b.press("ok")
+    assert b.mode() == "Menu"
+
+
+def test_hint_shows_a_legal_move_without_playing_it():
+    b = board()
+    play = b.start("rastros")
+    b.press("hint")
+    g = play.game
+    assert g.ply == 0
+    assert play.shown and play.shown_rgb == HINT
+    cells = tuple(play.shown)
+    assert any(tuple(g.move_cells(m)) == cells for m in g.moves())
+    b.enter(g.move_text([m for m in g.moves() if tuple(g.move_cells(m)) == cells][0]))
+    assert g.ply == 1
+
+
+def test_levels_reach_the_ai():
+    for level in (1, 5):
+        b = board()
+        play = b.start("semaforo", players_col=1, level=level)
+        assert play.level == level

