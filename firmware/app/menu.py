@@ -11,6 +11,7 @@ green square at the top right starts; Menu goes back.
 """
 import games
 from hal import MENU, OK
+from games.common import P0, P1, SEED
 from app.screen import Scroll, LOOK_RGB, TEXT, SELECTED
 from app.core import Message
 
@@ -159,10 +160,12 @@ class Setup:
         c, top = ctx.cols, ctx.rows - 1
         self.scroll.draw(scr, now)
         for x in range(len(MODES)):
+            # Each mode square alternates between its two players: a seat's
+            # colour for a person, amber for the board.
             players = MODES[x][1]
-            rgb = LOOK_RGB[2] if players[0] == "human" else LOOK_RGB[16]
-            if (now // 700) & 1:
-                rgb = LOOK_RGB[3] if players[1] == "human" else LOOK_RGB[16]
+            second = (now // 700) & 1
+            who = players[second]
+            rgb = LOOK_RGB[SEED] if who == "board" else LOOK_RGB[P1 if second else P0]
             if x == self.mode and (now // BLINK_MS) & 1:
                 rgb = SELECTED
             scr.set(top * c + x, rgb)
