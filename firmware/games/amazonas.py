@@ -52,6 +52,10 @@ def layout(options=None):
 
 
 
+_FREEST = const(16)        # candidates(): landing squares whose freedom is counted
+_ECACHE = const(128)       # evaluate(): entries of its table of scores
+_CCACHE = const(32)        # candidates(): entries of its table of lists
+_ZEROS = [0] * _MN
 _Z = zobrist(4 * _MN, 1)    # _Z[v * 90 + c] for v = 1, 2, 3; _Z[0] is the side to move
 # Value of an amazon by how many squares it can move to: the last few matter most.
 _MOB = (-60, -25, -8, 3, 11, 17, 22, 26, 29, 31, 33, 34, 35, 36, 37, 38, 39, 40)
@@ -84,6 +88,19 @@ class Game(Base):
             cells[c] = _ARROW
         self.turn = turn
         self.hash = self._full_key()
+        # free[c]: 255 on an empty square, 0 on anything else (walls too):
+        # the start of each queen-distance map, kept by play and undo.
+        self.free = bytearray(255 if c == 0 else 0 for c in cells)
+        self.nfree = 56 - len(arrows)    # empty squares
+        self._dw = bytearray(_MN)        # evaluate(): the two maps
+        self._db = bytearray(_MN)
+        self._q = bytearray(72)          # evaluate(): the search's queue
+        self._av = [0] * _MN             # candidates(): the arrows' values
+        self._ek = [-1] * _ECACHE        # evaluate(): position -> score
+        self._ev = [0] * _ECACHE
+        self._ck = [-1] * _CCACHE        # candidates(): position -> moves
+        self._cv = [None] * _CCACHE
+        self._cl = [0] * _CCACHE         # the limit they were asked with
 
     def layout(self):
         return _W, _W
@@ -174,6 +191,11 @@ class Game(Base):
         cells[f] = 0
         cells[t] = me
         cells[a] = _ARROW
+        free = self.free
+        free[f] = 255
+        free[t] = 0
+        free[a] = 0
+        self.nfree -= 1
         amz = self.amz
         i = self.turn * 4
         while amz[i] != f:
@@ -194,6 +216,11 @@ class Game(Base):
         cells[a] = 0
         cells[t] = 0
         cells[f] = me
+        free = self.free
+        free[a] = 255
+        free[t] = 255
+        free[f] = 0
+        self.nfree += 1
         amz = self.amz
         i = self.turn * 4
         while amz[i] != t:
@@ -341,76 +368,236 @@ class Game(Base):
     def key(self):
         return self.hash
 
-    def _qdist(self, seat):
-        """Queen-move distance from `seat`'s amazons to every empty cell (255
-        where none can get), by breadth-first layers."""
-        cells, steps = self.cells, STEPS
-        d = bytearray(b"\xff" * _MN)
-        front = list(self.amz[seat * 4:seat * 4 + 4])
-        level = 0
-        while front:
-            level += 1
-            nxt = []
-            for c0 in front:
-                for s in steps:
-                    c = c0 + s
-                    while not cells[c]:
-                        dc = d[c]
-                        if dc < level:
-                            break     # reached sooner: it already spread past here
-                        if dc > level:
-                            d[c] = level
-                            nxt.append(c)
-                        c += s
-            front = nxt
-        return d
-
-    def _mobility(self, seat):
-        cells, steps, mob = self.cells, STEPS, _MOB
-        total = 0
+    def _qdist(self, seat, d, q):
+        """Fill d (a bytearray of _MN) with the queen-move distance from
+        `seat`'s amazons to every empty square (255 where none can get, 0 on
+        anything but an empty square), by breadth-first layers (q: a
+        bytearray for the queue); return the amazons' freedom (the _MOB value
+        of each one's queen moves)."""
+        d[:] = self.free
+        steps = STEPS
+        mob = _MOB
+        amz = self.amz
+        hi = 0
+        score = 0
+        # Layer 1, counting each amazon's moves: a square already reached by
+        # another amazon is still one of its moves.
         for i in range(seat * 4, seat * 4 + 4):
-            f = self.amz[i]
+            c0 = amz[i]
             n = 0
             for s in steps:
-                c = f + s
-                while not cells[c]:
+                c = c0 + s
+                dc = d[c]
+                while dc:
                     n += 1
+                    if dc == 255:
+                        d[c] = 1
+                        q[hi] = c
+                        hi += 1
                     c += s
-            total += mob[n if n < 17 else 17]
-        return total
+                    dc = d[c]
+            score += mob[n if n < 17 else 17]
+        lo = 0
+        level = 1
+        while lo < hi:
+            level += 1
+            end = hi
+            if self.nfree - hi + 3 < end - lo:
+                # Fewer squares left to reach than to spread from: look
+                # from each of them for a square of the last layer instead.
+                last = level - 1
+                for c in SQ:
+                    if d[c] == 255:
+                        for s in steps:
+                            x = c + s
+                            dx = d[x]
+                            while dx > last:      # unreached, or reached just now
+                                x += s
+                                dx = d[x]
+                            if dx == last:
+                                d[c] = level
+                                q[hi] = c
+                                hi += 1
+                                break
+                lo = end
+                continue
+            while lo < end:
+                c0 = q[lo]
+                lo += 1
+                for s in steps:
+                    c = c0 + s
+                    dc = d[c]
+                    # On, over squares not reached sooner (a sooner one has
+                    # already spread past here; anything but an empty
+                    # square is 0).
+                    while dc >= level:
+                        if dc > level:
+                            d[c] = level
+                            q[hi] = c
+                            hi += 1
+                        c += s
+                        dc = d[c]
+        return score
 
     def evaluate(self):
         """Territory by queen distance (who reaches each empty square in fewer
         queen moves; a tie leans to the side to move) plus the amazons'
         freedom, where a nearly shut-in amazon costs the most."""
-        cells = self.cells
-        dw, db = self._qdist(0), self._qdist(1)
+        # A small table keeps the last scores: a search meets the same
+        # position again through other move orders.
+        h = self.hash
+        i = h & (_ECACHE - 1)
+        if self._ek[i] == h:
+            return self._ev[i]
+        s = self._score()
+        self._ek[i] = h
+        self._ev[i] = s
+        return s
+
+    def _score(self):
+        dw = self._dw
+        db = self._db
+        q = self._q
+        s = self._qdist(0, dw, q) - self._qdist(1, db, q)
         lean = 1 if self.turn == 0 else -1
         terr = 0
         for c in SQ:
-            if not cells[c]:
-                w, b = dw[c], db[c]
+            w = dw[c]
+            if w:                     # an empty square
+                b = db[c]
                 if w < b:
                     terr += 5
                 elif b < w:
                     terr -= 5
                 elif w != _UNSEEN:
                     terr += lean
-        s = 2 * terr + self._mobility(0) - self._mobility(1)
+        s += 2 * terr
         return s if self.turn == 0 else -s
 
     def candidates(self, limit):
+        """At most `limit` promising legal moves, best first, for the AI (see
+        _candidates). A small table keeps the last lists: a search comes
+        back to the same positions (each deeper iteration). A list from the
+        table is checked move by move (two positions could share a key)."""
+        h = self.hash
+        i = h & (_CCACHE - 1)
+        if self._ck[i] == h and self._cl[i] == limit:
+            c = self._cv[i]
+            for m in c:
+                if not self._legal(m):
+                    break
+            else:
+                return list(c)
+        out = self._candidates(limit)
+        w = self._winning()
+        if w:
+            # A move that leaves the opponent no move wins: first.
+            if w in out:
+                out.remove(w)
+            elif len(out) >= limit:
+                out.pop()
+            out.insert(0, w)
+        self._ck[i] = h
+        self._cv[i] = tuple(out)
+        self._cl[i] = limit
+        return out
+
+    def _winning(self):
+        """A move after which the opponent cannot move, or 0. Looked for only
+        when the opponent's amazons have at most two empty squares round
+        them: the landing square and the arrow must fill those, and the
+        square the amazon leaves too if it touches one of them."""
+        cells, steps = self.cells, STEPS
+        amz = self.amz
+        obase = (self.turn ^ 1) * 4
+        e1 = e2 = 0
+        for i in range(obase, obase + 4):
+            o = amz[i]
+            for s in steps:
+                c = o + s
+                if not cells[c] and c != e1 and c != e2:
+                    if e2:
+                        return 0          # three or more
+                    if e1:
+                        e2 = c
+                    else:
+                        e1 = c
+        me = self.turn + 1
+        you = 3 - me
+        base = self.turn * 4
+        for i in range(base, base + 4):
+            f = amz[i]
+            n1 = e1
+            n2 = e2
+            for s in steps:
+                if cells[f + s] == you:   # leaving f opens it
+                    if n2:
+                        n1 = -1           # three to fill: not with this amazon
+                    elif n1:
+                        n2 = f
+                    else:
+                        n1 = f
+                    break
+            if n1 < 0:
+                continue
+            cells[f] = 0
+            for s in steps:
+                t = f + s
+                while not cells[t]:
+                    # What the arrow from t must fill (0: nothing, -1: two).
+                    if t == n1:
+                        want = n2
+                    elif t == n2:
+                        want = n1
+                    elif n2:
+                        want = -1
+                    else:
+                        want = n1
+                    if want > 0:
+                        for s2 in steps:
+                            a = t + s2
+                            while not cells[a] and a != want:
+                                a += s2
+                            if a == want:
+                                cells[f] = me
+                                return f << 14 | t << 7 | a
+                    elif want == 0:
+                        for s2 in steps:
+                            if not cells[t + s2]:
+                                cells[f] = me
+                                return f << 14 | t << 7 | (t + s2)
+                    t += s
+            cells[f] = me
+        return 0
+
+    def _legal(self, m):
+        """Is m a legal move here? (For lists kept from elsewhere.)"""
+        cells = self.cells
+        f = m >> 14
+        if cells[f] != self.turn + 1:
+            return False
+        cells[f] = 0
+        t = (m >> 7) & 127
+        ok = self._line_block(f, t) is None and self._line_block(t, m & 127) is None
+        cells[f] = self.turn + 1
+        return ok
+
+    def _candidates(self, limit):
         """At most `limit` promising legal moves, best first, for the AI.
 
         A queen move scores by the freedom of the square it lands on; an arrow
         scores for touching or cutting the lines of enemy amazons and loses for
         touching one's own. The queen moves are taken best first until there
-        are plenty of moves to choose from, then all of them are sorted."""
+        are plenty of moves to choose from, then all of them are sorted. (To
+        find the freest landing squares cheaply, the queen moves are first
+        ranked by the empty squares round them, and only the best of those
+        get their queen moves counted.)"""
         cells, steps = self.cells, STEPS
         me = self.turn + 1
         base = self.turn * 4
         obase = (self.turn ^ 1) * 4
-        av = [0] * _MN
+        av = self._av
+        av[:] = _ZEROS
         for i in range(obase, obase + 4):
             o = self.amz[i]
             for s in steps:
@@ -430,17 +617,32 @@ class Game(Base):
             for s in steps:
                 t = f + s
                 while not cells[t]:
-                    n = 0
-                    for s2 in steps:
-                        c = t + s2
-                        while not cells[c]:
-                            n += 1
-                            c += s2
+                    n = ((not cells[t + 1]) + (not cells[t - 1]) + (not cells[t + 9]) + (not cells[t - 9])
+                         + (not cells[t + 10]) + (not cells[t - 10]) + (not cells[t + 8]) + (not cells[t - 8]))
                     pairs.append((n << 14) | (f << 7) | t)
                     t += s
             cells[f] = me
         pairs.sort(reverse=True)
         want = limit * 3 if limit > 20 else 60
+        # The freedom (queen moves) of the best landing squares by room.
+        k = len(pairs)
+        if k > _FREEST:
+            k = _FREEST
+        for i in range(k):
+            p = pairs[i]
+            f = (p >> 7) & 127
+            t = p & 127
+            cells[f] = 0
+            n = 0
+            for s2 in steps:
+                c = t + s2
+                while not cells[c]:
+                    n += 1
+                    c += s2
+            cells[f] = me
+            pairs[i] = (n << 14) | (p & 0x3FFF)
+        del pairs[k:]
+        pairs.sort(reverse=True)
         scored = []
         add = scored.append
         for p in pairs:

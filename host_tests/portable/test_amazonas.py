@@ -276,6 +276,85 @@ def test_candidates_prefer_shooting_next_to_the_enemy():
         assert t[-3:-1] in near, best
 
 
+def lcg(x):
+    return (x * 1103515245 + 12345) & 0x7FFFFFFF
+
+
+def wins_now(g):
+    """The moves after which the opponent cannot move."""
+    out = []
+    for m in g.moves():
+        g.play(m)
+        if g.result() is not None:
+            out.append(m)
+        g.undo()
+    return out
+
+
+def test_candidates_take_a_win_in_one_first():
+    # Black's amazons: c7 can only go to c8 (b8 is an arrow, d8 White's);
+    # the others are walled in. White d8-c8 with the arrow back to d8 (or
+    # anywhere) shuts Black in; leaving d8 alone would open it.
+    g = setup("d8 a1 h1 e4", "c7 h8 c5 g3",
+              "a8 b8 e8 f8 g8 a7 b7 d7 e7 g7 h7 a6 b6 c6 d6 b4 c4 d4 b5 d5 "
+              "f2 g2 h2 f3 h3 f4 g4 h4", turn=0)
+    wins = wins_now(g)
+    assert wins and all(g.move_text(m).startswith("d8-c8") for m in wins)
+    assert g.candidates(1)[0] in wins
+    found = 0
+    for seed in range(1, 25):
+        g = amazonas.Game()
+        x = seed
+        while g.result() is None:
+            ms = g.moves()
+            if len(ms) < 200:
+                wins = wins_now(g)
+                if wins:
+                    assert g.candidates(12)[0] in wins, g.board_text()
+                    found += 1
+            x = lcg(x)
+            g.play(ms[(x >> 8) % len(ms)])
+    assert found >= 10
+
+
+def test_candidates_are_legal_along_games_and_kept_lists_are_copies():
+    for seed in (3, 4):
+        g = amazonas.Game()
+        x = seed
+        while g.result() is None:
+            ms = g.moves()
+            legal = set(ms)
+            for limit in (1, 12, 30):
+                c = g.candidates(limit)
+                assert len(c) == min(limit, len(ms)) and len(set(c)) == len(c)
+                assert all(m in legal for m in c)
+                c.reverse()                         # the caller may reorder its list
+                again = g.candidates(limit)
+                c.reverse()
+                assert again == c                   # the same list, from the table
+            x = lcg(x)
+            g.play(ms[(x >> 8) % len(ms)])
+
+
+def test_evaluate_and_free_squares_follow_play_and_undo():
+    g = amazonas.Game()
+    x = 5
+    seen = []
+    while g.result() is None:
+        seen.append((g.key(), g.evaluate()))
+        free = bytearray(255 if c == 0 else 0 for c in g.cells)
+        assert g.free == free and g.nfree == sum(1 for c in amazonas.SQ if not g.cells[c])
+        ms = g.moves()
+        x = lcg(x)
+        g.play(ms[(x >> 8) % len(ms)])
+    while seen:
+        g.undo()
+        key, ev = seen.pop()
+        assert g.key() == key and g.evaluate() == ev
+        g._ek[key & (len(g._ek) - 1)] = -1      # and computed afresh
+        assert g.evaluate() == ev
+
+
 def test_evaluate_symmetric_start_and_sides():
     g = amazonas.Game()
     e0 = g.evaluate()
@@ -304,6 +383,7 @@ def test_evaluate_counts_territory_in_a_split_endgame():
     # nobody reaches a5-c8.
     assert g.evaluate() < -50
     g.turn = 0
+    g.hash = g._full_key()
     assert g.evaluate() > 50
 
 

@@ -316,5 +316,98 @@ def test_candidates_are_legal_and_find_the_seed_win():
     cs = g.candidates(6)
     assert cs[0] == g.parse("swap") and len(cs) == 6
     g = hx.Game({"size": 5})
-    assert g.candidates(30) == g.moves()
+    assert sorted(g.candidates(30)) == sorted(g.moves())   # all 25 when they fit
     assert len(g.candidates(3)) == 3
+
+
+def lcg(x):
+    return (x * 1103515245 + 12345) & 0x7FFFFFFF
+
+
+def wins_now(g):
+    out = []
+    for m in g.moves():
+        g.play(m)
+        if g.result() is not None:
+            out.append(m)
+        g.undo()
+    return out
+
+
+def test_candidates_are_legal_distinct_limited_and_cover_every_move():
+    for n, seed in ((5, 3), (7, 4), (9, 5)):
+        g = hx.Game({"size": n})
+        x = seed
+        while g.result() is None:
+            ms = g.moves()
+            for limit in (1, 5, 12, 30):
+                cs = g.candidates(limit)
+                assert len(cs) == min(limit, len(ms)), (limit, len(cs), len(ms))
+                assert len(set(cs)) == len(cs) and all(m in ms for m in cs)
+            assert sorted(g.candidates(200)) == sorted(ms)
+            x = lcg(x)
+            g.play(ms[(x >> 8) % len(ms)])
+
+
+def test_candidates_put_a_win_in_one_first():
+    found = 0
+    for n, seed in ((5, 11), (7, 12), (9, 13), (5, 14), (7, 15)):
+        g = hx.Game({"size": n})
+        x = seed
+        while g.result() is None:
+            wins = wins_now(g)
+            if wins:
+                assert g.candidates(1)[0] in wins, g.board_text()
+                found += 1
+            ms = g.moves()
+            x = lcg(x)
+            g.play(ms[(x >> 8) % len(ms)])
+    assert found >= 5
+
+
+def test_candidates_block_a_win_in_one():
+    # White's a1-d1 joins file a to file d: e1 would join file e. Black has
+    # no win in one: its first candidate stops White's.
+    g = play(hx.Game({"size": 5}), "c3 a1 c4 b1 e5 c1 e4 d1")
+    assert g.turn == 0 and wins_now(g) == []
+    assert g.candidates(1) == [g.parse("e1")]
+
+
+def test_evaluate_after_candidates_matches_a_fresh_search():
+    # evaluate() takes the distances from the masks candidates() found in
+    # the position before when it can: they must be the same numbers.
+    for n, seed in ((5, 21), (9, 22)):
+        g = hx.Game({"size": n})
+        x = seed
+        while g.result() is None:
+            for m in g.candidates(8):
+                g.play(m)
+                if g.result() is None:
+                    me = 1 if g.turn == g.black_seat else 2
+                    assert g._kept(me) == g.distance(me), g.board_text()
+                    assert g._gained(3 - me) == g.distance(3 - me), g.board_text()
+                g.undo()
+            ms = g.moves()
+            x = lcg(x)
+            g.play(ms[(x >> 8) % len(ms)])
+
+
+def test_group_masks_follow_the_union_find():
+    g = hx.Game({"size": 7})
+    x = 31
+    while True:
+        for c in range(g.nn + 4):
+            if g.parent[c] == c:            # a root: its group's stones, packed
+                want = [0, 0, 0]
+                for d in range(g.nn):
+                    if g.board[d] and g._find(d) == c:
+                        want[g.pj[d]] |= g.pb[d]
+                assert g.gm[3 * c:3 * c + 3] == want, c
+        if g.result() is not None:
+            break
+        ms = g.moves()
+        x = lcg(x)
+        g.play(ms[(x >> 8) % len(ms)])
+    while g.history:
+        g.undo()
+    assert g.gm == [0] * len(g.gm) and g.pk == [0] * 6

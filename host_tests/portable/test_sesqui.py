@@ -541,5 +541,121 @@ def test_evaluate_prefers_the_shorter_connection():
             g.play(ms[(x >> 8) % len(ms)])
 
 
+def lcg(x):
+    return (x * 1103515245 + 12345) & 0x7FFFFFFF
+
+
+def wins_now(g):
+    """The actions after which the side to move has connected."""
+    me = g.turn
+    out = []
+    for m in g.moves():
+        g.play(m)
+        if g.winner == me:
+            out.append(m)
+        g.undo()
+    return out
+
+
+# --- the AI's candidates ---------------------------------------------------
+def test_candidates_are_legal_distinct_limited_and_cover_every_move():
+    for seed in (61, 62, 63):
+        g = sesqui.Game()
+        x = seed
+        while g.result() is None:
+            ms = g.moves()
+            for limit in (1, 5, 12, 30):
+                cs = g.candidates(limit)
+                assert len(cs) == min(limit, len(ms)), (limit, len(cs), len(ms), g.board_text())
+                assert len(set(cs)) == len(cs) and all(m in ms for m in cs), g.board_text()
+            assert sorted(g.candidates(1000)) == sorted(ms), g.board_text()
+            x = lcg(x)
+            g.play(ms[(x >> 8) % len(ms)])
+
+
+def test_candidates_in_crowded_positions():
+    # Walled-in stones and one-action turns (see the plain rules above).
+    x = 91
+    checked = 0
+    while checked < 12:
+        cells = [0] * 64
+        for c in range(64):
+            x = lcg(x)
+            r = (x >> 8) % 100
+            if r < 48:
+                cells[c] = 1 if r < 3 else 2
+                if crossing(cells):
+                    cells[c] = 0
+        if not cells.count(1) or cells.count(2) > 30 or plain_connected(cells, 1) or plain_connected(cells, 2):
+            continue
+        g = sesqui.Game()
+        g._place([sesqui.SQ[c] for c in range(64) if cells[c] == 1],
+                 [sesqui.SQ[c] for c in range(64) if cells[c] == 2], 0)
+        ms = g.moves()
+        cs = g.candidates(6)
+        assert len(cs) == min(6, len(ms)) and all(m in ms for m in cs), g.board_text()
+        checked += 1
+
+
+def test_candidates_put_a_win_in_one_first():
+    g = play(sesqui.Game(), VERTICAL_RACE)           # d7 or a4-d7 connects
+    wins = wins_now(g)
+    assert sorted(g.move_text(m) for m in wins) == ["a4-d7", "d7"]
+    assert g.candidates(1)[0] in wins
+    play(g, "c1")                                   # a placement: a movement owed
+    assert g.owed() == "move"
+    assert sorted(g.move_text(m) for m in wins_now(g)) == ["a4-d7", "c1-c7"]
+    assert g.move_text(g.candidates(4)[0]) in ("a4-d7", "c1-c7")
+    g = play(sesqui.Game(), HORIZONTAL_RACE)        # h4 connects
+    assert g.move_text(g.candidates(1)[0]) == "h4"
+    found = 0
+    for seed in (71, 72, 73, 74, 75, 76):
+        g = sesqui.Game()
+        x = seed
+        while g.result() is None:
+            wins = wins_now(g)
+            if wins:
+                assert g.candidates(1)[0] in wins, g.board_text()
+                found += 1
+            ms = g.moves()
+            x = lcg(x)
+            g.play(ms[(x >> 8) % len(ms)])
+    assert found >= 6
+
+
+def test_cost_after_candidates_matches_a_fresh_search():
+    # evaluate() takes the costs from the masks candidates() found in the
+    # position before when it can: they must be the same numbers.
+    for seed in (81, 82):
+        g = sesqui.Game()
+        x = seed
+        while g.result() is None:
+            for m in g.candidates(10):
+                g.play(m)
+                if g.result() is None:
+                    assert g._costs() == g._cost(1) | g._cost(2) << 5, g.board_text()
+                g.undo()
+            ms = g.moves()
+            x = lcg(x)
+            g.play(ms[(x >> 8) % len(ms)])
+
+
+def test_packed_rows_follow_the_stones():
+    g = sesqui.Game()
+    x = 17
+    while g.result() is None:
+        ms = g.moves()
+        x = lcg(x)
+        g.play(ms[(x >> 8) % len(ms)])
+        want = [0] * 6
+        for c in sesqui.SQ:
+            if g.cells[c]:
+                want[sesqui.PJ[c] + 3 * g.cells[c] - 3] |= sesqui.PB[c]
+        assert g.pk == want
+    while g.history:
+        g.undo()
+    assert g.pk == [0] * 6
+
+
 def test_option_rejected():
     raises(OptionError, sesqui.Game, {"stones": 20})
