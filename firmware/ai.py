@@ -44,7 +44,7 @@ NODES = {
     "gatos_caes": (1400, 7000),
     "rastros": (1600, 8000),
     "avanco": (1250, 6200),
-    "produto": (210, 1050),
+    "produto": (110, 600),
     "sesqui": (270, 1200),
     "amazonas": (210, 1100),
     "pontos": (1100, 5500),

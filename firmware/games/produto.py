@@ -54,10 +54,22 @@ SEAT_AT = bytes([0] + [((p - 1) // 2 + 1) & 1 for p in range(1, _CELLS + 1)])
 ZOB = zobrist(256, 4)
 _SV0 = bytes((0, 0, 0, _NONE, _NONE, 0, 0, 0) * 2)
 _ZERO = bytes(_NN)
-_CNT0 = bytes(16)
-_FF = b"\xff" * _NN
-_GAP_CAP = const(7)
-_PARTNER = bytes((0, 2, 1, 0, 8, 0, 0, 0, 4))   # the other top group's bit, same colour
+_FAR = const(255)         # the gap of two groups no path of empty cells joins
+
+# The AI's weights (docs/rules/produto.md, "For the AI"); tuned in self-play,
+# against random play and against level 1.
+_GROW = const(4)          # an empty cell of a group's territory: half a stone (in eighths)
+_RISK_SLOPE = const(2)    # merge risk (sixteenths) per wall stone missing beyond the gap
+_PAIR_RISK = const(6)     # eighths of the loss when a two-cell path is left open
+_TIE = const(1)           # per stone of one's own colour fewer (the tie-break)
+# candidates(): the bonus of a stone by what it does to the frontiers.
+_C_MERGE = const(80)      # the other colour joins its two largest groups at once
+_C_PLUG = const(60)       # the other colour fills a cell that would join my two
+_C_WALL = const(40)       # the other colour on the frontier between my two
+_C_BRIDGE = const(20)     # the other colour on the frontier between its two
+_C_OWN_WALL = const(20)   # my colour on the frontier between my two (narrows it)
+_C_OWN_BRIDGE = const(20)  # my colour on the other's frontier (walls it for them)
+_C_OWN_JOIN = const(120)  # my colour on a cell that joins my two largest
 
 
 class Game(Base):
@@ -75,12 +87,17 @@ class Game(Base):
         self.hash = 0
         self._result = None
         self.sv = bytearray(16)               # scratch of _survey()
-        self.scratch = bytearray(_NN)         # liberty marks of _survey()
-        self.roots = bytearray(_NN)
-        self.cnt = bytearray(16)
-        self.distb = bytearray(_NN)
-        self.distw = bytearray(_NN)
-        self.gap = bytearray(2)
+        # Scratch of _frontiers(): per colour (Black, White) the side of each
+        # cell (1: nearer the largest group, 2: the second, 3: the other
+        # colour's stone), its distance and the search queue; the frontier
+        # marks of every cell (bit 1/2: on Black's/White's frontier, 4/8: an
+        # empty cell touching both of that colour's groups); the results,
+        # Black's at 0 and White's at 8.
+        self.sides = (bytearray(_NN), bytearray(_NN))
+        self.dists = (bytearray(_NN), bytearray(_NN))
+        self.queues = (bytearray(64), bytearray(64))
+        self.front = bytearray(_NN)
+        self.fr = bytearray(16)
 
     def layout(self):
         return _W, _W
@@ -94,13 +111,10 @@ class Game(Base):
             p = par[c]
         return c
 
-    def _survey(self, level):
+    def _survey(self):
         """Fill self.sv with, for Black at 0 and White at 8: the sizes of the
-        two largest groups and of the third (0 if none), their roots (_NONE if
-        none); from level 1 the true liberties of the two largest and how many
-        empty cells touch both (where one stone would merge them), with each
-        empty cell's marks in self.scratch (bit 1, 2: touches Black's largest,
-        second largest; 4, 8: White's); at level 2 also self.gap."""
+        two largest groups and of the third (0 if none), and the roots of the
+        two largest (_NONE if none)."""
         bd, par = self.board, self.parent
         sz = self.size
         sv = self.sv
@@ -122,93 +136,153 @@ class Game(Base):
                     sv[i + 4] = c
                 elif s > sv[i + 2]:
                     sv[i + 2] = s
-        if not level:
-            return sv
-        rab, rbb = sv[3], sv[4]     # (pairs: a 4-tuple would be allocated)
-        raw, rbw = sv[11], sv[12]
-        lib = self.scratch
-        lib[:] = _ZERO
-        cnt = self.cnt
-        cnt[:] = _CNT0
-        # Distance maps for _gap(), with each colour's largest group marked
-        # done at 0 so that the search never walks through it.
-        db, dw = self.distb, self.distw
-        db[:] = _FF
-        dw[:] = _FF
+        return sv
+
+    def _frontiers(self):
+        """The frontier between each colour's two largest groups; returns
+        self.sv as _survey() fills it.
+
+        For each colour k, one breadth-first search from both groups at once
+        through the cells that are not of the other colour (empty cells and
+        k's stones) gives each such cell a side, the group it is nearer to.
+        Where the two sides touch runs the frontier: the opponent fills it
+        with k to join the two groups, the owner with the other colour to
+        wall them apart for good. Writes self.fr[(k - 1) * 8 + ...]: 0, 1 the
+        empty cells on each side (room to grow); 2 the frontier's width (the
+        fewest empty cells on one side of it, 99 when stones of both sides
+        touch across it); 3 the gap (the fewest empty cells a path from one
+        group to the other crosses, _FAR when walled apart); 4 the empty
+        cells touching both. Marks the frontier's empty cells in self.front
+        (bit 1 << (k - 1)), those touching both groups also with
+        bit 4 << (k - 1)."""
+        sv = self._survey()
+        fr, front = self.fr, self.front
+        front[:] = _ZERO
+        bd, par = self.board, self.parent
+        rab, rbb, raw, rbw = sv[3], sv[4], sv[11], sv[12]
+        # side: 0 not reached yet, 1 or 2, 3 a stone of the other colour.
+        sides, dists, queues = self.sides, self.dists, self.queues
+        sb, sw = sides
+        sb[:] = _ZERO
+        sw[:] = _ZERO
+        qb, qw = queues
+        db, dw = dists
+        nb_ = nw = 0
         for c in VALID:
-            if not bd[c]:
+            v = bd[c]
+            if not v:
                 continue
             r = c
             p = par[r]
             while p != r:
                 r = p
                 p = par[r]
-            if r == rab:
-                bit = 1
-            elif r == rbb:
-                bit = 2
-            elif r == raw:
-                bit = 4
-            elif r == rbw:
-                bit = 8
-            else:
-                continue
-            if bit == 1:
-                db[c] = 0
-            elif bit == 4:
-                dw[c] = 0
-            other = _PARTNER[bit]
-            for n in NB[c]:
-                if not bd[n]:
-                    v = lib[n]
-                    if not v & bit:
-                        lib[n] = v | bit
-                        cnt[bit] += 1
-                        if v & other:
-                            cnt[bit | other] += 1
-        sv[5], sv[6], sv[7] = cnt[1], cnt[2], cnt[3]
-        sv[13], sv[14], sv[15] = cnt[4], cnt[8], cnt[12]
-        if level < 2:
-            return sv
-        # The gap between each colour's two largest groups: the fewest empty
-        # cells that, given that colour, would join them (through empty cells
-        # and its own stones); _GAP_CAP or more means "far" or walled apart.
-        self.gap[0] = self._gap(1, 1, 2, db) if sv[1] else _GAP_CAP
-        self.gap[1] = self._gap(2, 4, 8, dw) if sv[9] else _GAP_CAP
-        return sv
-
-    def _gap(self, k, abit, bbit, d):
-        bd, lib = self.board, self.scratch
-        nbt = NB
-        cur = []
-        for c in VALID:
-            v = lib[c]
-            if v & abit:
-                if v & bbit:
-                    return 1
-                d[c] = 1
-                cur.append(c)
-        dist = 1
-        while cur and dist < _GAP_CAP:
-            nxt = []
-            nd = dist + 1
-            for c in cur:
-                if d[c] != dist:
+            if v == 1:
+                sw[c] = 3
+                if r == rab:
+                    sb[c] = 1
+                elif r == rbb:
+                    sb[c] = 2
+                else:
                     continue
-                for n in nbt[c]:
-                    v = bd[n]
-                    if v == 0:
-                        if d[n] > nd:
-                            if lib[n] & bbit:
-                                return nd
-                            d[n] = nd
-                            nxt.append(n)
-                    elif v == k and d[n] > dist:
-                        d[n] = dist
-                        cur.append(n)
-            cur = nxt
-            dist = nd
-        return _GAP_CAP
+                db[c] = 0
+                qb[nb_] = c
+                nb_ += 1
+            else:
+                sb[c] = 3
+                if r == raw:
+                    sw[c] = 1
+                elif r == rbw:
+                    sw[c] = 2
+                else:
+                    continue
+                dw[c] = 0
+                qw[nw] = c
+                nw += 1
+        nb = NB
+        for k in (1, 2):
+            o = (k - 1) << 3
+            # (One name at a time: a five-name assignment builds a tuple.)
+            if k == 1:
+                side = sb
+                dist = db
+                q = qb
+                n = nb_
+                second = rbb
+            else:
+                side = sw
+                dist = dw
+                q = qw
+                n = nw
+                second = rbw
+            if second == _NONE:       # fewer than two groups
+                fr[o] = fr[o + 1] = fr[o + 2] = fr[o + 4] = 0
+                fr[o + 3] = _FAR
+                continue
+            fbit = 1 << (k - 1)
+            jbit = fbit << 2
+            ta = tb = fa = fb = joins = bad = 0
+            gap = _FAR
+            i = 0
+            while i < n:
+                c = q[i]
+                i += 1
+                s = side[c]
+                d = dist[c]
+                for x in nb[c]:
+                    sx = side[x]
+                    if sx == s:
+                        continue
+                    if not sx:
+                        side[x] = s
+                        dist[x] = d + 1
+                        q[n] = x
+                        n += 1
+                        if not bd[x]:
+                            if s == 1:
+                                ta += 1
+                            else:
+                                tb += 1
+                    elif sx != 3:
+                        g = d + dist[x]
+                        if g < gap:
+                            gap = g
+                        # Both ends of the contact are on the frontier.
+                        if bd[c]:
+                            bad |= s
+                        elif not front[c] & fbit:
+                            front[c] |= fbit
+                            if s == 1:
+                                fa += 1
+                            else:
+                                fb += 1
+                        if bd[x]:
+                            bad |= sx
+                        elif not front[x] & fbit:
+                            front[x] |= fbit
+                            if sx == 1:
+                                fa += 1
+                            else:
+                                fb += 1
+                        if g == 1:
+                            e = c if d else x      # the empty end touches both groups
+                            if not front[e] & jbit:
+                                front[e] |= jbit
+                                joins += 1
+            if bad == 3:
+                w = 99
+            elif bad == 1:
+                w = fb
+            elif bad == 2:
+                w = fa
+            else:
+                w = fa if fa < fb else fb
+            fr[o] = ta
+            fr[o + 1] = tb
+            fr[o + 2] = w
+            fr[o + 3] = gap
+            fr[o + 4] = joins
+        return sv
 
     # --- rules ------------------------------------------------------------
     def moves(self):
@@ -303,7 +377,7 @@ class Game(Base):
         self._result = None
 
     def _products(self):
-        sv = self._survey(0)
+        sv = self._survey()
         return sv[0] * sv[1], sv[8] * sv[9]
 
     def score(self):
@@ -328,7 +402,7 @@ class Game(Base):
         r = self.result()
         if r is None:
             return ()
-        sv = self._survey(0)
+        sv = self._survey()
         i = r << 3
         if sv[i + 1] == 0:
             return ()
@@ -419,186 +493,169 @@ class Game(Base):
         return self.hash   # the board fixes the ply, so the side to move too
 
     def evaluate(self):
-        """Estimated final products, the side to move's minus the other's.
+        """The expected final products, the side to move's minus the other's.
 
-        For each colour, its two largest groups: size plus a quarter of a
-        stone for each liberty (room to grow, capped by the cells left),
-        multiplied; a colour with a single group gets a token second group.
-        Then the danger that the two are merged into one (the opponent places
-        stones of their colour between them): the gap is the fewest empty
-        cells that would join them. If the opponent moves next and the gap
-        is within the stones they place now, the merge is as good as done;
-        larger gaps, or gaps the owner can still plug (by putting the other
-        colour on them) this turn, count part of the loss, less the wider the
-        gap. A merged colour is valued as its merged group times its third
-        group. As the board fills this becomes the true product difference;
-        the tie-break (fewer stones of one's own colour) is the last, small
-        term. The weights were tuned in self-play and against random play.
+        Both players place both colours, so for each colour what counts is
+        whether its two largest groups stay apart: the opponent will fill the
+        cells between them with that colour, the owner walls them apart with
+        the other colour. _frontiers() finds, for each colour, the empty cells
+        nearer each of the two groups (their room to grow), the gap (the
+        fewest empty cells joining them) and the frontier's width (the wall
+        stones still missing). A colour is worth
+          - its product now, less what a merge would cost it where the side
+            to move can join the opponent's two this turn (the gap within its
+            stones) and where the opponent will join ours next (cells
+            touching both, or two-cell paths, left after our stones);
+          - plus its expected product: each group grown by half its room,
+            less a share of what a merge would cost (the merged group times
+            the third), by a race between the owner's wall (the width left
+            after the stones the owner places first) and the gap; none once
+            the frontier is closed (walled apart for good).
+        The tie-break (fewer stones of one's own colour) is the last, small
+        term.
         """
         ply = self.ply
-        left = _CELLS - ply
-        if left <= 0:
+        if ply >= _CELLS:
             return 9000 if self.result() == self.turn else -9000
-        sv = self._survey(2)
-        me = self.turn          # Black is seat 0: colour index 0/1 = seat
+        sv = self._frontiers()
+        fr = self.fr
+        me = self.turn          # Black is seat 0: colour index = seat
         # Stones the side to move still places this turn.
         now = 2 if ply < _CELLS - 1 and SEAT_AT[ply + 1] == me else 1
-        spare = 1 if left >= 2 else 0
-        cnt = self.count
-        gap = self.gap
-        eb = _estimate(sv, 0, left, spare, me == 0, now, cnt[1] < _SUPPLY, gap[0])
-        ew = _estimate(sv, 8, left, spare, me == 1, now, cnt[2] < _SUPPLY, gap[1])
-        d = cnt[2] - cnt[1]
+        i = me << 3
+        o = 8 - i
+        am, bm, tm = sv[i], sv[i + 1], sv[i + 2]
+        ao, bo, to = sv[o], sv[o + 1], sv[o + 2]
+        gm, wm, jm = fr[i + 3], fr[i + 2], fr[i + 4]
+        go = fr[o + 3]
+        # Threats this turn and the next: join the opponent's two now (if the
+        # gap is within our stones), and lose ours next unless we plug.
+        best = -_loss(am, bm, tm, gm, wm, jm, now)
+        if go <= now:
+            pm = ao * bo - (ao + bo + go) * to
+            if pm > 0:
+                v = pm - _loss(am, bm, tm, gm, wm, jm, now - go)
+                if v > best:
+                    best = v
+        v = am * bm - ao * bo + best
+        v += _expect(am, bm, tm, fr[i], fr[i + 1], wm, gm, now, 0)
+        v -= _expect(ao, bo, to, fr[o], fr[o + 1], fr[o + 2], go, 0, now)
+        v <<= 2
+        d = self.count[2 - me] - self.count[me + 1]
         if d > 15:
             d = 15
         elif d < -15:
             d = -15
-        v = (eb - ew) * 4 + d
+        v += d * _TIE
         if v > 8000:
-            v = 8000
-        elif v < -8000:
-            v = -8000
-        return v if me == 0 else -v
+            return 8000
+        if v < -8000:
+            return -8000
+        return v
 
     def candidates(self, limit):
         """At most `limit` promising legal moves, best first.
 
-        Each move is scored by what it does to the products: a stone of
-        colour k joins the k groups around it, which can raise k's product
-        (growing a group, starting a second one) or wreck it (joining the two
-        largest into one, or half of that when it is the first of two stones
-        that would). For the other colour the stone on a cell touching both of
-        its largest groups saves them from a merge, and on one of two cells
-        that would join them it cuts that path. Good for the mover counts up,
-        good for the opponent counts down.
+        The stones that decide Produto are on the frontiers between each
+        colour's two largest groups (see _frontiers()): the other colour there
+        walls the groups apart or, on a cell touching both, saves them from
+        a merge; the same colour narrows the gap or joins them. So a stone of
+        the opponent's colour comes first where it joins the opponent's two
+        at once, then where it plugs a cell joining mine, walls my two apart,
+        or bridges toward joining theirs; a stone of my colour goes last
+        where it joins or narrows my two or walls theirs apart. Equal moves
+        keep the board order of moves().
         """
         ms = self.moves()
-        if len(ms) <= limit:
+        n = len(ms)
+        if n <= limit:
             return ms
-        bd, par = self.board, self.parent
-        sz = self.size
-        sv = self._survey(1)
-        lib = self.scratch
-        roots = self.roots
-        for c in VALID:
-            if bd[c]:
-                r = c
-                p = par[r]
-                while p != r:
-                    r = p
-                    p = par[r]
-                roots[c] = r
-        ab, bb, thb, rab, rbb = sv[0], sv[1], sv[2], sv[3], sv[4]
-        aw, bw, thw, raw, rbw = sv[8], sv[9], sv[10], sv[11], sv[12]
-        # What a colour loses if its two largest groups are merged.
-        lossb = ab * bb - _after(ab, bb, thb, True, True, ab + bb + 1)
-        lossw = aw * bw - _after(aw, bw, thw, True, True, aw + bw + 1)
-        sb = 1 if self.turn == 0 else -1   # +1 where the colour is the mover's
-        sw = -sb
-        canb = self.count[1] < _SUPPLY
-        canw = self.count[2] < _SUPPLY
-        mark = bytearray(_NN)
-        stamp = 0
-        scored = []
-        for c in VALID:
-            if bd[c]:
+        self._frontiers()
+        front = self.front
+        me = self.turn + 1
+        mine = 1 << (me - 1)          # frontier bit of my colour
+        theirs = 3 - mine
+        wbit = _WHITE_BIT if me == 1 else 0     # the opponent's colour bit in a move
+        # Only stones on a frontier get a bonus (the opponent's colour) or a
+        # malus (mine); the others follow in board order, then the maluses.
+        up = []
+        down = []
+        for idx in range(n):
+            m = ms[idx]
+            f = front[m & _CELL_MASK]
+            if not f:
                 continue
-            stamp += 1
-            gb = gw = 1
-            hab = hbb = haw = hbw = False
-            near = 0     # the liberty marks of the empty neighbours
-            for n in NB[c]:
-                v = bd[n]
-                if not v:
-                    near |= lib[n]
-                else:
-                    r = roots[n]
-                    if mark[r] != stamp:
-                        mark[r] = stamp
-                        if v == 1:
-                            gb += sz[r]
-                            if r == rab:
-                                hab = True
-                            elif r == rbb:
-                                hbb = True
-                        else:
-                            gw += sz[r]
-                            if r == raw:
-                                haw = True
-                            elif r == rbw:
-                                hbw = True
-            # Is the cell one of two that would join a colour's largest groups?
-            own = lib[c]
-            twob = (own & 1 and near & 2) or (own & 2 and near & 1)
-            twow = (own & 4 and near & 8) or (own & 8 and near & 4)
-            # A black stone here: what it does to Black's product now or as
-            # the first of two joining stones, and what it is worth to White
-            # (a merge prevented, or a two-cell gap cut).
-            if canb:
-                gain = _after(ab, bb, thb, hab, hbb, gb) - ab * bb
-                if twob and not (hab and hbb):
-                    gain -= lossb // 2
-                other = 2 * lossw if haw and hbw else (lossw if twow else 0)
-                scored.append(sb * (2 * gain - other) * 256 + c)
-            if canw:
-                gain = _after(aw, bw, thw, haw, hbw, gw) - aw * bw
-                if twow and not (haw and hbw):
-                    gain -= lossw // 2
-                other = 2 * lossb if hab and hbb else (lossb if twob else 0)
-                scored.append(sw * (2 * gain - other) * 256 + (c | _WHITE_BIT))
-        scored.sort(reverse=True)
-        return [s & 0xFF for s in scored[:limit]]
-
-
-def _estimate(sv, i, left, spare, moving, now, supply, gap):
-    """A colour's expected final product, from its survey at sv[i:i + 8]
-    and the gap between its two largest groups. Sizes are counted in half
-    stones (2 * size + liberties / 2), so the product is divided by 4."""
-    a, b, third = sv[i], sv[i + 1], sv[i + 2]
-    la = sv[i + 5]
-    if la > left:
-        la = left
-    ea = 2 * a + la // 2
-    if b:
-        lb = sv[i + 6]
-        if lb > left:
-            lb = left
-        eb = 2 * b + lb // 2
-    else:
-        eb = spare
-    val = ea * eb // 4
-    if gap < _GAP_CAP and supply:
-        # Stones of this colour on the gap make one big group.
-        merged = (ea + eb + 2) * (2 * third if third else spare) // 4
-        if merged < val:
-            shared = sv[i + 7]
-            if not moving:
-                risk = 8 if gap <= now else RISK_OPP[gap - now]
-            elif gap == 1:
-                risk = 8 if shared > now else 2 * shared
+            s = 0
+            if (m & _WHITE_BIT) == wbit:          # the opponent's colour
+                if f & (theirs << 2):
+                    s += _C_MERGE
+                if f & (mine << 2):
+                    s += _C_PLUG
+                if f & mine:
+                    s += _C_WALL
+                if f & theirs:
+                    s += _C_BRIDGE
+                up.append(s << 8 | (255 - idx))
             else:
-                risk = RISK_OWN[gap]
-            val -= (val - merged) * risk // 8
-    return val
+                if f & (mine << 2):
+                    s += _C_OWN_JOIN
+                if f & mine:
+                    s += _C_OWN_WALL
+                if f & theirs:
+                    s += _C_OWN_BRIDGE
+                down.append(s << 8 | idx)
+        up.sort(reverse=True)
+        out = []
+        for k in up:
+            out.append(ms[255 - (k & 255)])
+            if len(out) == limit:
+                return out
+        for m in ms:
+            if not front[m & _CELL_MASK]:
+                out.append(m)
+                if len(out) == limit:
+                    return out
+        down.sort()
+        for k in down:
+            out.append(ms[k & 255])
+            if len(out) == limit:
+                break
+        return out
 
 
-RISK_OPP = (8, 6, 5, 4, 3, 2, 1, 0)   # by gap beyond the opponent's stones this turn, in eighths
-RISK_OWN = (0, 0, 5, 4, 3, 2, 1, 0)   # by gap, when the colour's owner is to move
+def _loss(a, b, t, gap, width, joins, rem):
+    """What colour a, b, t loses to the opponent's next turn (two stones)
+    when its owner has `rem` stones left to plug: a cell touching both
+    groups left open is a merge; a two-cell path left open, most of one."""
+    if gap == 1 and joins > rem:
+        v = a * b - (a + b + 1) * t
+        return v if v > 0 else 0
+    if gap <= 2 and width > rem:
+        v = a * b - (a + b + 2) * t
+        return v * _PAIR_RISK >> 3 if v > 0 else 0
+    return 0
 
 
-def _after(a, b, third, hit_a, hit_b, g):
-    """The product of a colour whose largest groups are a >= b >= third once a
-    stone joins a group of size g (stone included), swallowing the largest
-    group if hit_a and the second if hit_b."""
-    if hit_a:
-        if hit_b:
-            x, y = third, 0
-        else:
-            x, y = b, third
-    elif hit_b:
-        x, y = a, third
-    else:
-        x, y = a, b
-    if g >= x:
-        return g * x
-    return x * (g if g > y else y)
+def _expect(a, b, t, room_a, room_b, width, gap, own, opp):
+    """A colour's expected final product (see evaluate()). `own`: the stones
+    its owner places before the opponent's next turn; `opp`: the stones the
+    opponent then places (0 when it is the owner's move)."""
+    if not b:
+        return 0
+    e = (8 * a + _GROW * room_a) * (8 * b + _GROW * room_b) >> 6
+    if gap == _FAR:
+        return e
+    m = (a + b) * t
+    if m >= e:
+        return e
+    left = width - own
+    if left <= 0:
+        return e
+    if opp and gap <= opp:
+        return m
+    r = 8 + (left - gap) * _RISK_SLOPE
+    if r <= 0:
+        return e
+    if r > 16:
+        r = 16
+    return e - ((e - m) * r >> 4)

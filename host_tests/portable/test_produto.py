@@ -400,6 +400,100 @@ def test_evaluate_at_the_end_is_the_result():
     assert v == (9000 if g.turn == g.result() else -9000)
 
 
+def walled_ranks(hole=True):
+    """Black on ranks 4 and 6 (8 stones each), White on rank 5 except e5:
+    e5 alone joins Black's two groups, and White's two halves too. Ply 24:
+    Black places the second stone of its turn."""
+    g = produto.Game()
+    for x, y in hexagon():
+        if y == 3:
+            g.play_text("B" + name(x, y))
+    for x, y in hexagon():
+        if y == 5:
+            g.play_text("B" + name(x, y))
+    for x, y in hexagon():
+        if y == 4 and (x != 4 or not hole):
+            g.play_text("W" + name(x, y))
+    return g
+
+
+def black_view(g):
+    v = g.evaluate()
+    return v if g.turn == 0 else -v
+
+
+def test_evaluate_walls_your_groups_apart_rather_than_merge_them():
+    g = walled_ranks()
+    assert g.score() == [64, 16] and g.turn == 0 and g.ply == 24
+    values = {}
+    for t in ("We5", "Ba1", "Wa1", "Be5"):
+        g.play_text(t)
+        assert g.turn == 1
+        values[t] = black_view(g)
+        g.undo()
+    # We5 walls Black's 8 and 8 apart for good and merges White's halves.
+    assert values["We5"] > 1000
+    # Anything else leaves White to join Black's groups with Be5 next.
+    assert values["Ba1"] < 0 and values["Wa1"] < 0
+    # Joining them oneself is the worst: one group scores nothing.
+    assert values["Be5"] < values["Ba1"]
+    assert values["We5"] > values["Ba1"] + 1000
+
+
+def test_two_groups_walled_apart_beat_one_big_group():
+    # The same 17 black stones: two groups of 8 walled apart (and a lone
+    # one), or one group of 17 through e5 (its product is 0).
+    apart = walled_ranks(hole=False)
+    apart.play_text("Ba1")
+    one = walled_ranks()
+    one.play_text("Be5")
+    one.play_text("Wa1")
+    assert apart.score()[0] == 64 and one.score()[0] == 0
+    assert apart.count[1] == one.count[1] == 17
+    assert apart.ply == one.ply
+    assert black_view(apart) > black_view(one) + 1000
+
+
+def test_an_open_wall_is_closed_before_the_opponent_moves():
+    # Black to move with one stone: e5 must get a white stone now.
+    g = walled_ranks()
+    assert g.candidates(1) == [g.parse("We5")]
+    # A black stone there (joining Black's own two) comes last of all.
+    n = len(g.moves())
+    assert g.parse("Be5") not in g.candidates(n - 1)
+    # With the opponent to move the open cell is as good as a merge: from
+    # White's side the position is already won.
+    g.play_text("Wa1")
+    assert g.turn == 1 and g.evaluate() > 0
+    g.play_text("Be5")
+    assert g.score()[0] == 0
+
+
+def test_candidates_put_the_wall_between_your_groups_first():
+    # Black on ranks 3 and 7, White's wall on rank 5 with a hole at e5: the
+    # groups are three empty cells apart (e4 e5 e6), not in touch, but e5
+    # is where the frontier between them is narrowest (one cell): a white
+    # stone there closes it (and joins White's halves).
+    g = produto.Game()
+    for x, y in hexagon():
+        if y in (2, 6):
+            g.play_text("B" + name(x, y))
+    for x, y in hexagon():
+        if y == 4 and x != 4:
+            g.play_text("W" + name(x, y))
+    g.play_text("Bi9")
+    assert g.turn == 0 and g.score() == [49, 16]
+    assert g.candidates(1) == [g.parse("We5")]
+    # Walled apart, Black's two groups are worth more than open ones.
+    g.play_text("We5")
+    sealed = black_view(g)
+    g.undo()
+    g.play_text("Wa1")
+    open_ = black_view(g)
+    g.undo()
+    assert sealed > open_
+
+
 def test_candidates_are_legal_and_find_the_merge():
     g = seed_21_18()
     play(g, "Wf6 Wh6")
