@@ -14,8 +14,9 @@ import re
 MANIFEST = ".deploy.json"           # on the board: what deploy put there, with hashes
 # The board's own files (app/saves.py, app/core.py, hal/storage.py's temp
 # files): a deploy never copies over or removes them, whatever a manifest says.
-PROTECTED = ("save.json", "save.json.tmp", "save.bad", "games.txt", "games.txt.tmp",
-             "error.log", "error.log.tmp", MANIFEST)
+PROTECTED = tuple(n + t for n in ("save.json", "save.bad", "games.txt", "games.1.txt",
+                                   "error.log", "error.1.log")
+                  for t in ("", ".tmp", ".new")) + (MANIFEST,)
 PROBE_TAG = "DEPLOY-PROBE "
 # sys.implementation._mpy >> 10, as in MicroPython's docs/reference/mpyfiles.rst
 ARCHES = (None, "x86", "x64", "armv6", "armv6m", "armv7m", "armv7em", "armv7emsp",

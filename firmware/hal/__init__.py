@@ -13,7 +13,8 @@ Pixels   show(frame): frame is a bytearray of cols*rows*3 (r, g, b) in the same
          brightness and total current.
 Clock    ticks_ms(), sleep_ms(n).
 Storage  (hal.storage.FileStorage on every backend) read/write_atomic/rename/
-         remove/append/exists on small files.
+         remove/append/tail/size/exists on small files, safe against power
+         cuts on LittleFS and FAT (see its docstring).
 Sound    beep(freq_hz, ms); silent where the board has no buzzer.
 """
 from compat import const

@@ -1,30 +1,88 @@
 """Small files on flash (or a desktop folder): the same code on every backend.
 
-write_atomic writes a temp file then renames it over the old one, so a power
-cut leaves either the old or the new file, never half of one.
+What a power cut may leave, and what each call promises:
+
+write_atomic(name, data)  After a cut at any point, read(name) gives either the
+    old content or the new one, whole; never a torn file, and never nothing
+    when there was an old one. It writes `name.tmp` and renames it over
+    `name` (LittleFS and POSIX replace a file in one step). A filesystem whose
+    rename will not replace a file (FAT) refuses with OSError; then the whole
+    `.tmp` is first renamed to `name.new`, `name` removed and `name.new`
+    renamed to `name`. A torn `.tmp` (a cut while writing it) is never read:
+    only a finished file ever carries the `.new` name.
+read(name)      The bytes of `name`, else of `name.new` (a cut in the middle of
+    a FAT replace), else None. `name.tmp` is never taken.
+remove(name)    Removes `name.new` first, then `name`, then `name.tmp`: a cut
+    part-way can leave the old content readable but never brings back an
+    older one.
+rename(old, new)  Moves what read(old) gives to `new` (replacing it), then
+    removes `old`; nothing to move is no error.
+append(name, text, limit)  Adds text at the end of a log. When the file would
+    pass `limit` bytes it is first renamed to the rotated name (`games.txt`
+    -> `games.1.txt`, replacing the older one), so the last `limit` bytes of
+    text are always kept and a log is never cut down to nothing. A cut during
+    the append itself can leave a part of `text` at the end.
+tail(name, n)   The last n bytes of `name` (b"" if it is missing).
+size(name)      Its size in bytes, -1 if it is missing.
+
+`files` is what the storage acts through (open/stat/rename/remove as in
+`os`); tests pass an in-memory flash that can lose power at any operation.
 """
 import os
 
 
+class OsFiles:
+    """The board's (or the desktop's) own filesystem."""
+
+    def open(self, path, mode):
+        return open(path, mode)
+
+    def stat(self, path):
+        return os.stat(path)
+
+    def rename(self, old, new):
+        os.rename(old, new)
+
+    def remove(self, path):
+        os.remove(path)
+
+
+def rotated(name):
+    """games.txt -> games.1.txt (error.log -> error.1.log)."""
+    dot = name.rfind(".")
+    if dot <= 0:
+        return name + ".1"
+    return name[:dot] + ".1" + name[dot:]
+
+
 class FileStorage:
-    def __init__(self, root=""):
+    def __init__(self, root="", files=None):
         self.root = root.rstrip("/")
+        self.files = files if files is not None else OsFiles()
 
     def path(self, name):
         return self.root + "/" + name if self.root else name
 
-    def exists(self, name):
+    def size(self, name):
+        """The size of a file in bytes, -1 if it is missing."""
         try:
-            os.stat(self.path(name))
-            return True
+            return self.files.stat(self.path(name))[6]
         except OSError:
-            return False
+            return -1
+
+    def _remove(self, name):
+        try:
+            self.files.remove(self.path(name))
+        except OSError:
+            pass
+
+    def exists(self, name):
+        return self.size(name) >= 0 or self.size(name + ".new") >= 0
 
     def read(self, name):
-        """The file's bytes (or its finished .tmp after a cut rename), or None."""
-        for p in (self.path(name), self.path(name + ".tmp")):
+        for p in (self.path(name), self.path(name + ".new")):
             try:
-                with open(p, "rb") as f:
+                with self.files.open(p, "rb") as f:
                     return f.read()
             except OSError:
                 pass
@@ -33,38 +91,57 @@ class FileStorage:
     def write_atomic(self, name, data):
         if isinstance(data, str):
             data = data.encode()
-        tmp = self.path(name + ".tmp")
-        with open(tmp, "wb") as f:
+        fs = self.files
+        tmp, new, path = self.path(name + ".tmp"), self.path(name + ".new"), self.path(name)
+        with fs.open(tmp, "wb") as f:
             f.write(data)
         try:
-            os.rename(tmp, self.path(name))  # LittleFS and POSIX replace at once
+            fs.rename(tmp, path)        # LittleFS and POSIX replace at once
+            return
         except OSError:
-            # A filesystem whose rename will not replace (FAT): a power cut
-            # between these two lines leaves only the .tmp file, which the
-            # reader takes when the file itself is missing.
-            os.remove(self.path(name))
-            os.rename(tmp, self.path(name))
+            pass
+        # FAT: rename will not replace. A stale .new is older than `name` (which
+        # read() prefers), so dropping it changes nothing a reader can see.
+        self._remove(name + ".new")
+        fs.rename(tmp, new)
+        fs.remove(path)
+        fs.rename(new, path)
 
     def rename(self, old, new):
-        try:
-            os.remove(self.path(new))
-        except OSError:
-            pass
-        os.rename(self.path(old), self.path(new))
+        data = self.read(old)
+        if data is None:
+            return False
+        self.write_atomic(new, data)
+        self.remove(old)
+        return True
 
     def remove(self, name):
-        try:
-            os.remove(self.path(name))
-        except OSError:
-            pass
+        for n in (name + ".new", name, name + ".tmp"):
+            self._remove(n)
+
+    def tail(self, name, n):
+        size = self.size(name)
+        if size < 0:
+            return b""
+        with self.files.open(self.path(name), "rb") as f:
+            if size > n:
+                f.seek(size - n)
+            return f.read()
 
     def append(self, name, text, limit=8192):
-        """Add text to a log file, starting it afresh past `limit` bytes."""
-        mode = "a"
-        try:
-            if os.stat(self.path(name))[6] > limit:
-                mode = "w"
-        except OSError:
-            pass
-        with open(self.path(name), mode) as f:
+        if isinstance(text, str):
+            text = text.encode()
+        size = self.size(name)
+        if size > 0 and size + len(text) > limit:
+            self._rotate(name)
+        with self.files.open(self.path(name), "ab") as f:
             f.write(text)
+
+    def _rotate(self, name):
+        fs, old = self.files, self.path(rotated(name))
+        try:
+            fs.rename(self.path(name), old)   # LittleFS and POSIX replace at once
+        except OSError:
+            # FAT: a cut after this remove still leaves the full current log.
+            self._remove(rotated(name))
+            fs.rename(self.path(name), old)
