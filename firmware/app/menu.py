@@ -195,10 +195,26 @@ class Resume:
             if key == ctx.key(OK):
                 return self.resume()
             if key == ctx.key(MENU):
-                from app import saves
-                saves.clear(ctx.storage)
-                return Menu(ctx)
+                return self.decline()
         return None
+
+    def decline(self):
+        """Drop the save (and its temp files, so it is never offered again); a
+        game that had ended is put in the record book first."""
+        from app import saves
+        ctx, d = self.ctx, self.save
+        if d["end"]:
+            from app.play import Play, Result
+            from app.core import log_exception
+            try:
+                res = Result(ctx, Play(ctx, d["game"], d["options"], tuple(d["players"]),
+                                       d["level"], d["moves"], d["tag"], d["dead"]))
+                if res.marking:
+                    res.record()
+            except Exception as e:   # a save that cannot be replayed is dropped as asked
+                log_exception(ctx.storage, e, "decline")
+        saves.clear(ctx.storage)
+        return Menu(ctx)
 
     def resume(self):
         from app import saves
@@ -207,7 +223,8 @@ class Resume:
         from app.screen import ERROR
         ctx, d = self.ctx, self.save
         try:
-            return Play(ctx, d["game"], d["options"], tuple(d["players"]), d["level"], d["moves"])
+            return Play(ctx, d["game"], d["options"], tuple(d["players"]), d["level"], d["moves"],
+                        d["tag"], d["dead"])
         except Exception as e:
             # An unknown game, bad options or an illegal move: the save cannot be trusted.
             log_exception(ctx.storage, e, "resume")

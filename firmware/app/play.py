@@ -37,7 +37,7 @@ def touches(ctx, events):
 
 
 class Play:
-    def __init__(self, ctx, gid, options, players, level, moves=()):
+    def __init__(self, ctx, gid, options, players, level, moves=(), tag="", dead=()):
         self.ctx = ctx
         self.gid = gid
         self.options = dict(options)
@@ -49,6 +49,13 @@ class Play:
         for t in moves:
             self.game.play_text(t)   # MoveError on a bad save: the caller sets it aside
             self.texts.append(t)
+        if dead:
+            self.game.set_dead(dead)  # MoveError on a bad save, as above
+        # Names this game in its save and its record-book line, so a game is
+        # recorded once however often a cut makes it finish again. The record
+        # book's size makes it differ from the last game's even when the
+        # clock and the moves are the same.
+        self.tag = tag or saves.new_tag(ctx.storage, ctx.clock.ticks_ms() + ctx.seed)
         w, h = self.game.layout()
         self.w, self.h = w, h
         self.ox = (ctx.cols - w) // 2
@@ -173,9 +180,10 @@ class Play:
         self.entry.reset()
         self.armed = None
         self.flash_cell = None
-        # Saved even when the game just ended: the result screen clears it, so
-        # a power cut there resumes to the result (and Go's marking of dead stones).
-        saves.write(self.ctx.storage, self.gid, self.options, self.players, self.level, self.texts)
+        # Saved even when the game just ended: the result screen records the
+        # game, then clears the save, so a power cut there resumes to the result
+        # (and Go's marking of dead stones) and the game is never lost.
+        self.save()
         if g.result() is None:
             owed = getattr(g, "owed", None)
             if g.turn == seat and owed is not None and owed() and self.humans_turn():
@@ -198,10 +206,15 @@ class Play:
         self.scroll = None
         self.entry.reset()
         if self.texts:
-            saves.write(self.ctx.storage, self.gid, self.options, self.players, self.level, self.texts)
+            self.save()
         else:
             saves.clear(self.ctx.storage)
         self.next_ai = self.ctx.clock.ticks_ms() + AI_SHOW_MS
+
+    def save(self):
+        g = self.game
+        saves.write(self.ctx.storage, self.gid, self.options, self.players, self.level, self.texts,
+                    self.tag, g.result() is not None, getattr(g, "dead", ()))
 
     def think(self, level):
         import ai
@@ -361,10 +374,15 @@ class Result:
 
     def close(self):
         self.marking = False
-        p = self.play
+        self.record()
         saves.clear(self.ctx.storage)
-        saves.record(self.ctx.storage, p.gid, p.options, p.texts, self.announce())
         self.scroll = Scroll(self.announce(), self.ctx.cols, WIN)
+
+    def record(self):
+        """Into the record book (once, whatever cut came before), before the
+        save is cleared."""
+        p = self.play
+        saves.record(self.ctx.storage, p.gid, p.options, p.texts, self.announce(), p.tag)
 
     def step(self, now, events):
         ctx = self.ctx
@@ -374,6 +392,8 @@ class Result:
             k = ctx.fkey(key)
             if k == MENU:
                 from app.menu import Menu
+                if self.marking:     # left uncounted: recorded with the marks as they are
+                    self.record()
                 saves.clear(ctx.storage)
                 return Menu(ctx)
             if k == UNDO:
@@ -404,6 +424,7 @@ class Result:
         else:
             dead += [d for d in group if d not in dead]
         g.set_dead(dead)
+        self.play.save()          # a cut while marking resumes with the marks
 
     def draw(self, scr, now):
         p = self.play

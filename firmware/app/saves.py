@@ -1,14 +1,24 @@
-"""The game in progress on flash: written after every move, offered at boot.
+"""The game in progress on flash: written after every move, offered at boot;
+and the record book of finished games.
 
-A save is one JSON object with a checksum over its content. Anything wrong
-with it (not JSON, a wrong checksum, an unknown game, an illegal move) makes
-load() raise SaveError; the boot then renames the file to save.bad.
+A save is one JSON object with a checksum over its content: the game, options,
+players, level, the moves in notation, a tag naming this game, whether the
+moves end it (`end`) and, in Go, the dead stones marked after play (`dead`).
+Anything wrong with it (not JSON, a wrong checksum) makes read() raise
+SaveError; the boot then moves it to save.bad.
+
+A finished game reaches the record book before its save is cleared, and
+exactly once: record() first looks at the end of games.txt and appends nothing
+if the game's line (which ends with its tag) is already there, so a cut between
+the append and the clear, or a resumed finished game, records nothing twice.
+The record book rotates to games.1.txt past 64 KB (see FileStorage.append).
 """
 import json
 
 SAVE = "save.json"
 BAD = "save.bad"
 RECORDS = "games.txt"
+RECORDS_LIMIT = 65536
 
 
 class SaveError(ValueError):
@@ -16,8 +26,12 @@ class SaveError(ValueError):
 
 
 def _canon(d):
-    return "|".join((d["game"], json.dumps(sorted(d["options"].items())), ",".join(d["players"]),
-                     str(d["level"]), " ".join(d["moves"])))
+    s = "|".join((d["game"], json.dumps(sorted(d["options"].items())), ",".join(d["players"]),
+                  str(d["level"]), " ".join(d["moves"])))
+    # Fields added later count only when present: an older save stays valid.
+    if "tag" in d:
+        s += "|%s|%d|%s" % (d["tag"], d["end"], ",".join(str(c) for c in d["dead"]))
+    return s
 
 
 def checksum(d):
@@ -33,15 +47,18 @@ def checksum(d):
     return a * 32768 + c
 
 
-def write(storage, game_id, options, players, level, moves):
+def write(storage, game_id, options, players, level, moves, tag="", end=False, dead=()):
     d = {"game": game_id, "options": options, "players": list(players), "level": level,
-         "moves": list(moves)}
+         "moves": list(moves), "tag": tag, "end": 1 if end else 0, "dead": sorted(dead)}
     d["sum"] = checksum(d)
     storage.write_atomic(SAVE, json.dumps(d))
 
 
 def read(storage):
-    """The saved game as a dict, None if there is none, SaveError if it is damaged."""
+    """The saved game as a dict, None if there is none, SaveError if it is damaged.
+
+    The dict always has "tag", "end" and "dead" (defaults for an older save).
+    """
     raw = storage.read(SAVE)
     if raw is None:
         return None
@@ -55,6 +72,13 @@ def read(storage):
                         ("moves", list), ("sum", int)):
         if not isinstance(d.get(field), kind):
             raise SaveError("the save has no valid '%s'" % field)
+    if "tag" in d:
+        for field, kind in (("tag", str), ("end", int), ("dead", list)):
+            if not isinstance(d.get(field), kind):
+                raise SaveError("the save has no valid '%s'" % field)
+        for c in d["dead"]:
+            if not isinstance(c, int):
+                raise SaveError("the save marks a dead stone that is not a point")
     for m in d["moves"]:
         if not isinstance(m, str):
             raise SaveError("the save holds a move that is not text")
@@ -62,10 +86,13 @@ def read(storage):
         raise SaveError("the save has no valid 'players'")
     if checksum(d) != d["sum"]:
         raise SaveError("the save's checksum does not match")
+    if "tag" not in d:
+        d["tag"], d["end"], d["dead"] = "", 0, []
     return d
 
 
 def set_aside(storage):
+    """Move a damaged save to save.bad (nothing to move is no error)."""
     storage.rename(SAVE, BAD)
 
 
@@ -73,8 +100,36 @@ def clear(storage):
     storage.remove(SAVE)
 
 
-def record(storage, game_id, options, moves, outcome):
-    """Append a finished game to the board's plain-text record book."""
+def new_tag(storage, salt):
+    """A short name for a new game: differs from the last recorded game's."""
+    try:
+        size = storage.size(RECORDS)
+    except OSError:
+        size = 0
+    return "%x" % ((size * 7919 + salt) & 0xFFFFFF)
+
+
+def record_line(game_id, options, moves, outcome, tag=""):
     opts = " ".join("%s=%s" % kv for kv in sorted(options.items()))
-    storage.append(RECORDS, "%s%s %s : %s\n" % (game_id, (" " + opts) if opts else "", outcome,
-                                                " ".join(moves)), limit=32768)
+    return "%s%s %s : %s%s\n" % (game_id, (" " + opts) if opts else "", outcome,
+                                  " ".join(moves), (" #" + tag) if tag else "")
+
+
+def record(storage, game_id, options, moves, outcome, tag=""):
+    """Append a finished game to the record book, unless its line is already
+    its last one. A storage that refuses (games.txt a folder, a full or failing
+    flash) is logged and the game goes on: the result must not end in the
+    error screen. True if the line is in the book afterwards."""
+    line = record_line(game_id, options, moves, outcome, tag).encode()
+    try:
+        end = storage.tail(RECORDS, len(line) + 1)
+        if end == line or end == b"\n" + line:
+            return True
+        if end and not end.endswith(b"\n"):
+            line = b"\n" + line   # a line torn by a cut stays on its own line
+        storage.append(RECORDS, line, limit=RECORDS_LIMIT)
+        return True
+    except OSError as e:
+        from app.core import log_exception
+        log_exception(storage, e, "record book")
+        return False

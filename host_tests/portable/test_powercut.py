@@ -1,0 +1,174 @@
+"""The power-cut test: whole games of all 12 games are played through the app on
+an in-memory flash (flash.py), once as LittleFS and once as FAT (whose rename
+will not replace a file), and the power is cut at every file operation: the
+operation not done, and each write also with only half its bytes landed.
+
+After each cut a new app boots on the flash that cut left and must:
+- show the menu or the resume offer, never an error (no error screen, no
+  damaged-save message, nothing in error.log);
+- offer the moves saved just before the cut or just after it, and resume them;
+- once declined, never offer that game again;
+- never lose a finished game from the record book nor write it twice, and
+  keep the whole record book that was there before (it starts just under
+  64 KB, so every game's record rotates it to games.1.txt).
+Each cut is then resumed (and the next move entered, or the result closed) or
+declined, in turn. Portable; on MicroPython a sample of the cuts is taken.
+
+    python host_tests/portable/test_powercut.py   # prints the counts
+"""
+import sys
+
+import games
+from simboard import SimBoard
+from flash import Flash
+from hal.storage import FileStorage
+from app import saves
+
+MICROPYTHON = sys.implementation.name == "micropython"
+EVERY = 4 if MICROPYTHON else 1          # take every n-th cut
+SEEDS = {"go": 13}                        # seed 3 passes twice at once in Go
+OLD_BOOK = "".join("hex : old game %05d %s\n" % (i, "c3 d4 " * 8) for i in range(1010)).encode()
+
+
+def book(storage):
+    return (storage.read("games.1.txt") or b"") + (storage.read(saves.RECORDS) or b"")
+
+
+def play_and_collect(gid, seed, fat):
+    """Play a whole game once; return its moves, its record line and the flash a
+    cut at each operation leaves, with the saves allowed there (lo, hi moves)."""
+    f = Flash(fat=fat, files={saves.RECORDS: OLD_BOOK})
+    b = SimBoard(storage=FileStorage("", f))
+    cuts = []
+    span = [0, 0]
+    count = [0]
+
+    def watch(flash, op):
+        for half in (False, True) if op[0] == "write" else (False,):
+            count[0] += 1
+            if count[0] % EVERY == 0:
+                cuts.append((flash.after_cut(op, half), span[0], span[1], half))
+    f.watch = watch
+    b.start(gid)
+    moves = []
+    x = seed
+    while b.mode() == "Play":
+        g = b.app.mode.game
+        ms = g.moves()
+        x = (x * 75 + 74) % 65537
+        span[0], span[1] = len(moves), len(moves) + 1
+        t = g.move_text(ms[x % len(ms)])
+        b.enter(t)
+        moves.append(t)
+    assert b.mode() == "Result", b.mode()
+    res = b.app.mode
+    span[0] = span[1] = len(moves)
+    if res.marking:                  # Go: mark the first group dead, confirm
+        p = res.play
+        stones = [c for c in range(p.w * p.h) if p.game.view()[c] > 1]
+        b.tap_key(p.square(stones[0]))
+        assert p.game.dead
+        b.press("ok")
+    b.press("menu")
+    assert b.mode() == "Menu"
+    f.watch = None
+    tag = res.play.tag
+    lines = [ln for ln in book(b.storage).decode().split("\n") if ln.endswith(" #" + tag)]
+    assert len(lines) == 1, lines
+    return moves, tag, cuts, f.ops
+
+
+def check_cut(gid, fat, files, lo, hi, moves, tag, n, counts):
+    """Boot on the flash a cut left, check it, then resume or decline (by n)."""
+    s = FileStorage("", Flash(fat=fat, files=files))
+    b = SimBoard(storage=s)
+    where = "%s fat=%s cut %d" % (gid, fat, n)
+
+    def recorded():
+        text = book(s).decode()
+        assert text.startswith(OLD_BOOK.decode()), where + ": the old record book was cut"
+        return sum(1 for ln in text.split("\n") if ln.endswith(" #" + tag))
+
+    def clean():
+        assert b.mode() not in ("ErrorScreen", "Message"), where + ": " + b.mode()
+        assert s.read("error.log") is None, where + ": " + s.read("error.log").decode()
+        assert b.app.errors == 0, where
+        assert recorded() <= 1, where + ": recorded twice"
+
+    clean()
+    finished = len(moves)
+    if b.mode() == "Menu":
+        assert lo == 0 or recorded() == 1, where + ": the game in progress was lost"
+        counts["menu"] += 1
+        return
+    assert b.mode() == "Resume", where + ": " + b.mode()
+    saved = b.app.mode.save["moves"]
+    k = len(saved)
+    assert saved == moves[:k] and lo <= k <= hi, "%s: resumes %d moves, not %d-%d" % (where, k, lo, hi)
+    counts["resume %s" % ("before" if k == lo and lo < hi else "after")] += 1
+    if n % 2:
+        b.press("menu")
+        b.tick()
+        clean()
+        assert b.mode() == "Menu", where
+        if k == finished:
+            assert recorded() == 1, where + ": a declined finished game is not recorded"
+        b = b.power_cut()
+        assert b.mode() == "Menu", where + ": a declined game is offered again"
+        counts["declined"] += 1
+        return
+    b.press("ok")
+    b.tick()
+    clean()
+    play = b.play_mode()
+    assert len(play.texts) == play.game.ply == k, where
+    if k < finished:
+        b.enter(moves[k])
+        clean()
+        d = saves.read(s)
+        assert (d is not None and d["moves"] == moves[:k + 1]) or recorded() == 1, where
+    if b.mode() == "Result":
+        if b.app.mode.marking:
+            b.press("ok")
+        clean()
+        assert recorded() == 1, where + ": the finished game is not in the record book"
+        assert saves.read(s) is None, where
+    counts["resumed"] += 1
+
+
+def sweep(fat, gids=None):
+    counts = {"games": 0, "operations": 0, "cuts": 0, "half writes": 0, "menu": 0,
+              "resume before": 0, "resume after": 0, "resumed": 0, "declined": 0}
+    for gid in gids or games.installed():
+        moves, tag, cuts, ops = play_and_collect(gid, SEEDS.get(gid, 3), fat)
+        counts["games"] += 1
+        counts["operations"] += ops
+        for files, lo, hi, half in cuts:
+            counts["cuts"] += 1
+            counts["half writes"] += half
+            check_cut(gid, fat, files, lo, hi, moves, tag, counts["cuts"], counts)
+    return counts
+
+
+def check_counts(c):
+    assert c["games"] == len(games.installed()) == 12
+    assert c["cuts"] == c["menu"] + c["resume before"] + c["resume after"]
+    assert c["cuts"] * EVERY >= c["operations"]
+    assert c["half writes"] > 0 and c["resume before"] > 0 and c["resume after"] > 0
+    assert c["resumed"] > 0 and c["declined"] > 0
+
+
+def test_a_cut_at_any_operation_of_whole_games_on_littlefs():
+    check_counts(sweep(False))
+
+
+def test_a_cut_at_any_operation_of_whole_games_on_fat():
+    check_counts(sweep(True))
+
+
+if __name__ == "__main__":
+    for fat in (False, True):
+        c = sweep(fat)
+        print("FAT" if fat else "LittleFS", ", ".join("%s %d" % (k, c[k]) for k in
+              ("games", "operations", "cuts", "half writes", "menu", "resume before",
+               "resume after", "resumed", "declined")))
