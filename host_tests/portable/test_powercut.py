@@ -12,7 +12,9 @@ After each cut a new app boots on the flash that cut left and must:
   keep the whole record book that was there before (it starts just under
   64 KB, so every game's record rotates it to games.1.txt).
 Each cut is then resumed (and the next move entered, or the result closed) or
-declined, in turn. Portable; on MicroPython a sample of the cuts is taken.
+declined, in turn. A second sweep cuts again while a finished game left by a
+cut is resumed or declined: it is still recorded exactly once. Portable; on
+MicroPython a sample of the cuts is taken.
 
     python host_tests/portable/test_powercut.py   # prints the counts
 """
@@ -150,6 +152,55 @@ def sweep(fat, gids=None):
     return counts
 
 
+def recovery_sweep(fat, gids=None):
+    """A second cut while a finished game left by a first cut is resumed (and its
+    result closed) or declined: the game is still recorded exactly once."""
+    counts = {"cuts": 0, "menu": 0, "resume": 0}
+    for gid in gids or games.installed():
+        moves, tag, cuts, ops = play_and_collect(gid, SEEDS.get(gid, 3), fat)
+        ended = []
+        for files, lo, hi, half in cuts:
+            d = saves.read(FileStorage("", Flash(fat=fat, files=files)))
+            if d is not None and d["end"]:
+                ended.append(files)
+        assert ended, gid
+        for files in (ended[0], ended[-1]):
+            for action in ("ok", "menu"):
+                f = Flash(fat=fat, files=files)
+                b = SimBoard(storage=FileStorage("", f))
+                assert b.mode() == "Resume", gid
+                states = []
+
+                def watch(flash, op):
+                    states.append(flash.after_cut(op))
+                    if op[0] == "write":
+                        states.append(flash.after_cut(op, True))
+                f.watch = watch
+                b.press(action)
+                b.tick()
+                if b.mode() == "Result" and b.app.mode.marking:
+                    b.press("ok")
+                f.watch = None
+                for cut in states:
+                    counts["cuts"] += 1
+                    s = FileStorage("", Flash(fat=fat, files=cut))
+                    b = SimBoard(storage=s)
+                    where = "%s fat=%s %s, second cut %d" % (gid, fat, action, counts["cuts"])
+                    assert b.mode() in ("Menu", "Resume") and s.read("error.log") is None, where
+                    if b.mode() == "Resume":
+                        counts["resume"] += 1
+                        b.press("menu")     # declined: recorded, never offered again
+                        b = b.power_cut()
+                        assert b.mode() == "Menu", where
+                    else:
+                        counts["menu"] += 1
+                    text = book(s).decode()
+                    assert text.startswith(OLD_BOOK.decode()), where
+                    n = sum(1 for ln in text.split("\n") if ln.endswith(" #" + tag))
+                    assert n == 1, "%s: recorded %d times" % (where, n)
+    return counts
+
+
 def check_counts(c):
     assert c["games"] == len(games.installed()) == 12
     assert c["cuts"] == c["menu"] + c["resume before"] + c["resume after"]
@@ -166,9 +217,17 @@ def test_a_cut_at_any_operation_of_whole_games_on_fat():
     check_counts(sweep(True))
 
 
+def test_a_second_cut_while_a_finished_game_is_resumed_or_declined():
+    for fat in (False, True):
+        c = recovery_sweep(fat, None if not MICROPYTHON else ("semaforo", "go"))
+        assert c["cuts"] == c["menu"] + c["resume"] and c["menu"] > 0 and c["resume"] > 0
+
+
 if __name__ == "__main__":
     for fat in (False, True):
         c = sweep(fat)
         print("FAT" if fat else "LittleFS", ", ".join("%s %d" % (k, c[k]) for k in
               ("games", "operations", "cuts", "half writes", "menu", "resume before",
                "resume after", "resumed", "declined")))
+        c = recovery_sweep(fat)
+        print("  second cuts %d: menu %d, resume offered again %d" % (c["cuts"], c["menu"], c["resume"]))
