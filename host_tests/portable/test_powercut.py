@@ -9,8 +9,8 @@ After each cut a new app boots on the flash that cut left and must:
 - offer the moves saved just before the cut or just after it, and resume them;
 - once declined, never offer that game again;
 - never lose a finished game from the record book nor write it twice, and
-  keep the whole record book that was there before (it starts just under
-  64 KB, so every game's record rotates it to games.1.txt).
+  keep the whole record book that was there before (it starts past 64 KB,
+  so every game's record rotates it to games.1.txt).
 Each cut is then resumed (and the next move entered, or the result closed) or
 declined, in turn. A second sweep cuts again while a finished game left by a
 cut is resumed or declined: it is still recorded exactly once. Portable: the
@@ -83,6 +83,7 @@ def play_and_collect(gid, seed, fat):
     tag = res.play.tag
     lines = [ln for ln in book(b.storage).decode().split("\n") if ln.endswith(" #" + tag)]
     assert len(lines) == 1, lines
+    assert len(OLD_BOOK) > saves.RECORDS_LIMIT and b.storage.read("games.1.txt") == OLD_BOOK
     return moves, tag, cuts, f.ops
 
 
