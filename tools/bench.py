@@ -161,6 +161,7 @@ def setup(gid):
     global ai, _gm
     import ai as m
     ai = m
+    ai.HOLD = True              # keep the searcher: move() reads its figures
     _gm = games.load(gid)
     mark('x')
     mark('y')
@@ -240,7 +241,6 @@ def prep(gid, ms):
     try:
         setup(gid)
         G = pos(ms)
-        ai.HOLD = True
         ai._searcher = ai.Searcher()
     except Exception as e:
         _report(e)
