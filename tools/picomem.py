@@ -47,7 +47,7 @@ def stage(dest, games, plies, level):
             out = os.path.join(dest, where, os.path.relpath(d, top))
             os.makedirs(out, exist_ok=True)
             for f in files:
-                if f.endswith(".py") and f != "main.py":   # no boot into the real app
+                if f.endswith(".py"):   # main.mpy: the board boots only a main.py
                     compile_to(os.path.join(d, f), os.path.join(out, f[:-3] + ".mpy"), mpyc)
     with open(os.path.join(ROOT, "host_tests", "memsession.py")) as f:
         body = f.read()
@@ -59,6 +59,19 @@ def stage(dest, games, plies, level):
     os.remove(src)
 
 
+# main.py's boot, then loop passes until the menu shows; the heap is read there.
+BOOT = """import gc
+gc.collect()
+f0 = gc.mem_free()
+import boardcheck, main
+from app.loop import run
+board = boardcheck.load('board')
+run(board, main.build_hal(board), passes=20)
+gc.collect()
+print('STARTFREE', f0, 'MENUFREE', gc.mem_free(), 'INUSE', gc.mem_alloc())
+"""
+
+
 def main(argv=None):
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("emulator", help="path of the emulator's run_on_pico.py")
@@ -67,11 +80,18 @@ def main(argv=None):
     p.add_argument("--plies", type=int, default=1)
     p.add_argument("--level", type=int, default=1)
     p.add_argument("--timeout", type=float, default=3600)
+    p.add_argument("--boot", metavar="BOARD", help="instead: boot the app as main.py does with "
+                   "boards/BOARD.py and the rp2 HAL, and print the free heap at the menu "
+                   "(the figure of tools/bench.py PICO_FREE_HEAP)")
     a = p.parse_args(argv)
     with tempfile.TemporaryDirectory() as d:
         stage(d, a.games, a.plies, a.level)
-        cmd = [a.python, a.emulator, "--files", d, "--exec", "import session_run",
-               "--timeout", str(a.timeout)]
+        run = "import session_run"
+        if a.boot:
+            compile_to(os.path.join(ROOT, "boards", a.boot + ".py"), os.path.join(d, "board.mpy"),
+                       mpy_cross())
+            run = BOOT
+        cmd = [a.python, a.emulator, "--files", d, "--exec", run, "--timeout", str(a.timeout)]
         return subprocess.run(cmd).returncode
 
 
