@@ -4,7 +4,7 @@
 
 Negamax with alpha-beta (principal-variation windows), iterative deepening
 under a budget of nodes (and of milliseconds when a clock is given), a
-transposition table in preallocated lists, and move ordering: the table's
+transposition table (1 KB chunks, built per move), and move ordering: the table's
 move, then two killer moves per ply, then the history heuristic. The search
 only talks to the game interface of docs/architecture.md: moves() (or
 candidates(limit) where a game offers it), play(), undo(), result(),
