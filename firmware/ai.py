@@ -4,7 +4,7 @@
 
 Negamax with alpha-beta (principal-variation windows), iterative deepening
 under a budget of nodes (and of milliseconds when a clock is given), a
-transposition table in preallocated lists, and move ordering: the table's
+transposition table (1 KB chunks, built per move), and move ordering: the table's
 move, then two killer moves per ply, then the history heuristic. The search
 only talks to the game interface of docs/architecture.md: moves() (or
 candidates(limit) where a game offers it), play(), undo(), result(),
@@ -19,6 +19,8 @@ and 5 search deterministically under a node budget calibrated per game by
 `python -m tools.bench budgets` so that a move costs at most 2 s (level 3) and
 10 s (level 5) on the Pico. docs/ai.md explains the numbers.
 """
+from array import array
+
 from compat import const, ticks_ms, ticks_diff
 
 WIN = const(30000)            # a won position, minus the plies to reach it
@@ -30,9 +32,11 @@ _UPPER = const(2)             # the score is at most the stored value
 _MAXPLY = const(96)           # deepest ply a search reaches (killer tables)
 _MAXDEPTH = const(60)
 _HMASK = const(1023)          # history table index mask (moves hashed to 10 bits)
+_CB = const(8)                # tables are chunks of 1 << _CB slots (1 KB)
+_CM = const(255)
 _DRAW = const(2)              # games.common.DRAW (not imported: keeps ai.py light)
 
-TT_BITS = 11                  # 2048 entries x 3 words: 24 KB on the Pico
+TT_BITS = 11                  # 2048 entries x 3 x 4 bytes: 24 KB
 TICK = 15                     # look at the clock every TICK + 1 nodes (2**k - 1)
 PROGRESS_MS = 100             # progress() at most this often when there is a clock
 
@@ -114,37 +118,50 @@ class Rng:
         return x % n
 
 
+def _table(n):
+    """n zeros as signed 32-bit arrays of 1 << _CB slots (array has no `*`
+    on MicroPython, so each is made from bytes)."""
+    return [array("i", bytes(4 << _CB)) for _ in range(n >> _CB)]
+
+
 class Searcher:
-    """One search's state. Reused between moves only for its preallocated tables."""
+    """One search's state and its tables (built per choose(), unless HOLD)."""
 
     def __init__(self, tt_bits=None):
-        bits = TT_BITS if tt_bits is None else tt_bits
+        bits = TT_BITS if tt_bits is None else max(tt_bits, _CB)
         n = 1 << bits
         self.mask = n - 1
-        self.tk = [-1] * n        # key of the position held in the slot
-        self.tm = [0] * n         # its best move
-        self.tv = [0] * n         # (score + 32768) << 8 | depth << 2 | flag
-        self.hist = [0] * (_HMASK + 1)
+        # Slot i is [i >> _CB][i & _CM] of each table: chunks of 1 KB (32-bit
+        # arrays, 4 bytes a slot on every port) that a fragmented heap can
+        # still give, where one 8 KB block could be refused with 90 KB free.
+        # Keys stay below 2**30, moves and scores well inside 32 bits.
+        self.tk = _table(n)       # key of the position held in the slot (-1: none)
+        self.tm = _table(n)       # its best move
+        self.tv = _table(n)       # (score + 32768) << 8 | depth << 2 | flag
+        self.hist = _table(_HMASK + 1)
         self.k1 = [None] * _MAXPLY
         self.k2 = [None] * _MAXPLY
         # A unique sort key (history, then the move's low bits), so the order
         # is the same under MicroPython's unstable sort as under CPython's.
-        self.hkey = lambda m: (self.hist[m & _HMASK] << 15) | (m & 0x7FFF)
+        hist = self.hist
+        self.hkey = lambda m: (hist[(m & _HMASK) >> _CB][m & _CM] << 15) | (m & 0x7FFF)
 
     def clear(self):
-        tk, hist, k1, k2 = self.tk, self.hist, self.k1, self.k2
-        for i in range(len(tk)):
-            tk[i] = -1
-        for i in range(len(hist)):
-            hist[i] = 0
+        k1, k2 = self.k1, self.k2
+        for tk in self.tk:
+            for i in range(_CM + 1):
+                tk[i] = -1
+        for hist in self.hist:
+            for i in range(_CM + 1):
+                hist[i] = 0
         for i in range(_MAXPLY):
             k1[i] = None
             k2[i] = None
 
     def _age(self):
-        hist = self.hist
-        for i in range(len(hist)):
-            hist[i] >>= 1
+        for hist in self.hist:
+            for i in range(_CM + 1):
+                hist[i] >>= 1
 
     # --- the budget -------------------------------------------------------
     def _tick(self, ply):
@@ -191,10 +208,12 @@ class Searcher:
         # The transposition table: a cut-off, or at least the move to try first.
         key = g.key()
         i = key & self.mask
+        c = i >> _CB
+        i &= _CM
         hint = None
-        if self.tk[i] == key:
-            hint = self.tm[i]
-            v = self.tv[i]
+        if self.tk[c][i] == key:
+            hint = self.tm[c][i]
+            v = self.tv[c][i]
             if (v >> 2) & 63 >= depth:
                 s = (v >> 8) - 32768
                 if s > _WON:
@@ -258,8 +277,9 @@ class Searcher:
                             self.k2[ply] = self.k1[ply]
                             self.k1[ply] = m
                         j = m & _HMASK
-                        h = self.hist[j] + depth * depth
-                        self.hist[j] = h
+                        hc = self.hist[j >> _CB]
+                        h = hc[j & _CM] + depth * depth
+                        hc[j & _CM] = h
                         if h > 16383:
                             self._age()
                         break
@@ -271,16 +291,17 @@ class Searcher:
             f = _LOWER
         else:
             f = _EXACT
-        tk = self.tk
-        if tk[i] != key or (self.tv[i] >> 2) & 63 <= depth:
+        tk = self.tk[c]
+        tv = self.tv[c]
+        if tk[i] != key or (tv[i] >> 2) & 63 <= depth:
             s = best
             if s > _WON:
                 s += ply
             elif s < -_WON:
                 s -= ply
             tk[i] = key
-            self.tm[i] = bm
-            self.tv[i] = ((s + 32768) << 8) | (depth << 2) | f
+            self.tm[c][i] = bm
+            tv[i] = ((s + 32768) << 8) | (depth << 2) | f
         return best
 
     def root(self, depth, ms, scores, exact):
@@ -380,18 +401,24 @@ class Searcher:
 
 
 _searcher = None
+_last = (0, 0, 0)
+
+# The tables live only during choose(): each search clears them anyway, and
+# freeing them between moves gives their 28 KB back to the game for the
+# player's turn. A tool that measures one move without their allocation sets
+# HOLD to keep them.
+HOLD = False
 
 
 def last():
     """(nodes searched, depth finished, score) of the last choose()."""
-    s = _searcher
-    if s is None:
-        return 0, 0, 0
-    return s.nodes, s.done, s.score
+    return _last
 
 
 def release():
-    """Free the search tables (the app may call this when leaving the AI)."""
+    """Free the search tables and what the last search held (the game, its
+    callbacks): the app calls this when a game is left. The next choose()
+    builds them again, in 1 KB chunks that a fragmented heap can still give."""
     global _searcher
     _searcher = None
 
@@ -434,9 +461,13 @@ def choose(game, level=3, seed=0, nodes=None, ms=None, clock=None, progress=None
         ms = 0
     tclock = clock if ms else None
     moves, scores, bi, done = s.run(game, limit, maxdepth, exact, ms, tclock, progress)
+    global _last, _searcher
+    _last = (s.nodes, s.done, s.score)
     s.game = None
     s.progress = None
     s.clock = None
+    if not HOLD:
+        _searcher = None
     if not moves:
         raise ValueError("choose: no legal move (the game is over)")
     if not exact or done == 0:

@@ -128,6 +128,19 @@ def boot(ctx):
         return Message(ctx, "SAVED GAME DAMAGED - SET ASIDE", lambda: menu(ctx), ERROR)
 
 
+def back_at_menu(ctx):
+    """A game was left (to the menu, after a result or an error screen): give
+    back everything it loaded, so a whole day of games fits the heap. The
+    game's module goes (the modes that held it are gone by now), and the AI's
+    tables (built again, in small chunks, by the next game's first AI move)."""
+    import games
+    games.unload()
+    ai = sys.modules.get("ai")
+    if ai is not None:
+        ai.release()
+    ctx.collect()
+
+
 class App:
     def __init__(self, board, hal):
         self.ctx = Context(board, hal)
@@ -142,6 +155,8 @@ class App:
             nxt = self.mode.step(now, events)
             if nxt is not None:
                 self.mode = nxt
+                if type(nxt).__name__ == "Menu":
+                    back_at_menu(ctx)
             ctx.screen.clear()
             self.mode.draw(ctx.screen, now)
         except Exception as e:

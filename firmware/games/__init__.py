@@ -65,3 +65,16 @@ def installed():
     would spend the RAM that lazy loading saves.
     """
     return [gid for gid in IDS if _present(gid)]
+
+
+def unload(game_id=None):
+    """Forget a game's module (every loaded game's with no id), so leaving a
+    game gives its code and tables back to the heap.
+
+    The import left it in sys.modules and as an attribute of this package;
+    the caller drops its own references (the game, the module).
+    """
+    g = globals()
+    for gid in IDS if game_id is None else (game_id,):
+        sys.modules.pop("games." + gid, None)
+        g.pop(gid, None)

