@@ -847,3 +847,13 @@ def test_deploycheck_reads_the_free_space_the_deploy_predicts(fake):
     run(fake, "--games", "hex")
     code, out = run(fake, "--games", "hex")
     assert "already up to date" in out and predicted_free_after(out.splitlines()) is None
+
+
+def test_deploycheck_finds_the_main_loop_in_a_traceback():
+    from tools.deploycheck import LOOP_FRAME, call_chain
+    said = ('Traceback (most recent call last):\r\n  File "main.py", line 52, in <module>\r\n'
+            '  File "main.py", line 48, in main\r\n  File "app/loop.py", line 21, in run\r\n'
+            '  File "app/menu.py", line 83, in draw\r\nKeyboardInterrupt: \r\n')
+    assert all(f in said for f in LOOP_FRAME)
+    assert call_chain(said) == ("main.py <module> > main.py main > app/loop.py run > "
+                                "app/menu.py draw")

@@ -3,7 +3,8 @@
 MicroPython's rp2 port formats the Pico's flash as littlefs v2 with 4096-byte
 blocks (and a program size of 256, so a 1024-byte cache). What a file system
 takes there, measured on the real RPI_PICO firmware (1.25) and explained by
-littlefs's design (littlefs's DESIGN.md and SPEC.md):
+littlefs's own design and specification documents
+(github.com/littlefs-project/littlefs):
 
 - A file of at most `inline_max(bsize)` bytes (an eighth of a block: 512) is
   *inline*: its data lives in its folder's metadata, it has no block of its own.

@@ -24,6 +24,7 @@ board's statvfs says, and prints a short report. Exit status 0 if every step
 held. docs/deploy.md tells makers how to run it.
 """
 import argparse
+import re
 import sys
 import time
 
@@ -63,7 +64,7 @@ try:
     os.remove('/%(manifest)s')
 except OSError:
     pass
-print('CLEANED', n)
+print('took off %%d files' %% n)
 """ % {"manifest": MANIFEST}
 
 LOOP_FRAME = ("app/loop.py", "in run")
@@ -80,12 +81,28 @@ class Step:
         self.notes.append(why)
 
 
-def predicted_free_after(lines):
-    """The free KB the deploy said the board would have, from its space line."""
+def predicted_space(lines):
+    """(KB needed, KB free, KB free after) from the deploy's space line, or None."""
     for line in lines:
         if line.startswith("  space:") and "KB free after" in line:
-            return int(line.split(";")[1].split("KB")[0])
+            return tuple(int(w) for w in re.findall(r"(\d+) KB", line))
     return None
+
+
+def predicted_free_after(lines):
+    """The free KB the deploy said the board would have, from its space line."""
+    got = predicted_space(lines)
+    return got[2] if got else None
+
+
+def call_chain(text):
+    """'app/loop.py run > app/core.py step > ...' from a MicroPython traceback."""
+    chain = []
+    for line in text.splitlines():
+        m = re.match(r'\s*File "([^"]+)", line \d+, in (\S+)', line)
+        if m:
+            chain.append("%s %s" % m.groups())
+    return " > ".join(chain)
 
 
 class Check:
@@ -109,7 +126,8 @@ class Check:
         step.seconds = time.time() - t0
         step.copied = sum(1 for x in lines if x.startswith("  copy "))
         step.removed = sum(1 for x in lines if x.startswith("  remove "))
-        step.predicted = predicted_free_after(lines)
+        space = predicted_space(lines)
+        step.predicted = space[2] if space else None
         step.lines = lines
         if code != 0:
             step.fail("deploy exited with %d" % code)
@@ -119,6 +137,11 @@ class Check:
         step.dev = dev
         if step.predicted is not None and step.predicted != step.free:
             step.fail("predicted %d KB free, the board has %d KB" % (step.predicted, step.free))
+        if space:
+            taken, measured = space[1] - space[2], space[1] - step.free
+            verb = "taken" if taken >= 0 else "freed"
+            step.notes.append("space: predicted %d KB %s (%d KB needed while copying), "
+                              "measured %d KB" % (abs(taken), verb, space[0], abs(measured)))
         self.steps.append(step)
         return step
 
@@ -161,12 +184,8 @@ class Check:
                 s.close()
         step.seconds = time.time() - t0
         text = seen.decode("utf-8", "replace")
-        where = [x.strip() for x in text.splitlines() if x.strip().startswith("File ")]
         if all(f in text for f in LOOP_FRAME):
-            mode = [w.split('"')[1] for w in where if '"app/' in w and "loop.py" not in w]
-            step.notes.append("interrupted in the main loop (app/loop.py, in run), in %s; "
-                              "deepest: %s" % (mode[0] if mode else "the loop itself",
-                                               where[-1]))
+            step.notes.append("interrupted in the main loop: " + call_chain(text))
         else:
             step.fail("the main loop was not running; the board said: %r" % text[-300:])
         time.sleep(settle)
