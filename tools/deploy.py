@@ -7,6 +7,7 @@
     --add-game G          add a game, keeping the ones on the board
     --remove-game G       remove a game, keeping the others
     --dry-run             print what would be copied and removed; change nothing
+                          (with no board connected: the plan for an empty Pico)
 
 Modules go on as .mpy compiled for the board's MicroPython, main.py as source.
 Only files that changed are copied (a manifest of hashes lives on the board as
@@ -23,10 +24,10 @@ import tempfile
 from tools import firmware_path
 from tools.deploy_build import Compiler, board_names, build, load_board
 from tools.deploy_mpremote import Transport, TransportError, probe_code
-from tools.deploy_plan import (MANIFEST, DeployError, Local, check_device, check_game_names,
-                               check_native, check_space, choose_games, choose_port, describe,
-                               firmware_files, installed_games, make_plan, manifest_text,
-                               parse_probe)
+from tools.deploy_plan import (MANIFEST, DeployError, Device, Local, check_device,
+                               check_game_names, check_native, check_space, choose_games,
+                               choose_port, describe, firmware_files, installed_games, make_plan,
+                               manifest_text, parse_probe)
 
 import games as catalogue
 import boardcheck
@@ -47,7 +48,8 @@ def parse_args(argv):
     p.add_argument("--remove-game", action="append", default=[], metavar="G",
                    help="remove a game from the board, keeping the others")
     p.add_argument("--dry-run", action="store_true",
-                   help="print what would be copied and removed, change nothing")
+                   help="print what would be copied and removed, change nothing; with no "
+                   "board connected, plan for an empty Pico")
     args = p.parse_args(argv)
     if args.games is not None and (args.add_game or args.remove_game):
         p.error("--games chooses the whole set: use it without --add-game/--remove-game")
@@ -75,6 +77,40 @@ def transport_message(e):
                   "again" % (port, e.detail))
 
 
+# A Raspberry Pi Pico with MicroPython's RPI_PICO firmware and nothing else on
+# it: 1408 KB of littlefs in 4096-byte blocks, 2 of them the root folder.
+EMPTY_PICO = {"name": "micropython", "machine": "Raspberry Pi Pico with RP2040",
+              "bsize": 4096, "free": 350 * 4096, "files": {}, "dirs": [], "manifest": None}
+ARMV6M = 4                          # sys.implementation._mpy >> 10 on the Pico
+
+
+def empty_pico(emitter_version, emitter_mpy):
+    """The Device a dry run plans against when no board is connected."""
+    d = dict(EMPTY_PICO)
+    d["version"] = [int(x) for x in emitter_version.split(".")[:3] if x.isdigit()]
+    d["mpy"] = emitter_mpy[0] | emitter_mpy[1] << 8 | ARMV6M << 10
+    return Device(d)
+
+
+def find_port(transport, dry_run):
+    """(the board's port, None); for a dry run with no board to ask, (None, why)."""
+    try:
+        ports = transport.ports()
+    except TransportError as e:
+        if dry_run and e.kind == "missing":
+            return None, "mpremote is not installed, so no board was looked for"
+        raise
+    drives = transport.drives()
+    try:
+        return choose_port(ports, drives), None
+    except DeployError as e:
+        if dry_run and str(e).startswith("no board found"):
+            return None, "no Pico is connected"
+        if dry_run and str(e).startswith("the Pico is in BOOTSEL mode"):
+            return None, "the Pico is in BOOTSEL mode and has no MicroPython yet"
+        raise
+
+
 def _write(path, data):
     # bytes, so the copy is exactly what was hashed (no newline translation)
     with open(path, "wb") as f:
@@ -89,18 +125,25 @@ def run(args, transport, compiler, root, out):
     emitter_version, emitter_mpy = compiler.version()
     board = load_board(args.board) if args.board else None
 
-    transport.port = args.port or choose_port(transport.ports(), transport.drives())
-    try:
-        dev = parse_probe(transport.exec(probe_code(transport.root)))
-    except TransportError as e:
-        # mpremote says "failed to access" both for a port in use and for a
-        # port that is not there: the list of ports tells them apart.
-        if e.kind == "busy" and args.port and args.port.lower() not in [
-                p.device.lower() for p in transport.ports()]:
-            raise TransportError("no-port", args.port)
-        raise
-    check_device(dev, emitter_version, emitter_mpy)
-    out("Board: %s on %s" % (dev.describe(), transport.port))
+    port, absent = (args.port, None) if args.port else find_port(transport, args.dry_run)
+    if absent:
+        # A maker can see what a deploy will do before the board exists.
+        dev = empty_pico(emitter_version, emitter_mpy)
+        out("No board: %s, so this dry run plans against an empty Pico (%s, nothing on it, "
+            "%d KB free)." % (absent, dev.describe(), dev.free // 1024))
+    else:
+        transport.port = port
+        try:
+            dev = parse_probe(transport.exec(probe_code(transport.root)))
+        except TransportError as e:
+            # mpremote says "failed to access" both for a port in use and for a
+            # port that is not there: the list of ports tells them apart.
+            if e.kind == "busy" and args.port and args.port.lower() not in [
+                    p.device.lower() for p in transport.ports()]:
+                raise TransportError("no-port", args.port)
+            raise
+        check_device(dev, emitter_version, emitter_mpy)
+        out("Board: %s on %s" % (dev.describe(), transport.port))
     if board is None:
         last = (dev.manifest or {}).get("board")
         try:
@@ -127,7 +170,8 @@ def run(args, transport, compiler, root, out):
         plan = make_plan(wanted, dev)
         final = {"format": 1, "board": board_keep, "files": plan.manifest}
         write_manifest = plan.changes() or dev.manifest != final
-        lines = describe(plan, dev)
+        record_size = len(manifest_text(plan.manifest, board_keep)) if write_manifest else 0
+        lines = describe(plan, dev, record_size)
         if write_manifest:
             lines.append("  write  /%s (the record of what deploy put on the board)" % MANIFEST)
         lines.append("  reset the board")
@@ -135,7 +179,11 @@ def run(args, transport, compiler, root, out):
             out(line)
         for note in notes + plan.notes:
             out("Note: " + note)
-        check_space(plan, dev)
+        check_space(plan, dev, record_size)
+        if absent:
+            out("Dry run against an empty Pico: no board was touched. With the board plugged "
+                "in, the same command plans against what is on it.")
+            return 0
         if args.dry_run:
             out("Dry run: nothing on the board was changed. It was paused to read its files: "
                 "press its reset button to start the games again.")

@@ -11,6 +11,8 @@ import json
 import os
 import re
 
+from tools.deploy_space import blocks as fs_blocks, file_blocks
+
 MANIFEST = ".deploy.json"           # on the board: what deploy put there, with hashes
 # The board's own files (app/saves.py, app/core.py, hal/storage.py's temp
 # files): a deploy never copies over or removes them, whatever a manifest says.
@@ -25,7 +27,7 @@ ARCHES = (None, "x86", "x64", "armv6", "armv6m", "armv7m", "armv7em", "armv7emsp
 # Adafruit (CircuitPython on a Pico).
 PICO_VIDS = ("2e8a", "f055", "239a")
 CIRCUITPY_VID = "239a"
-OLDEST = (1, 20)                    # DESIGN.md: MicroPython 1.2x
+OLDEST = (1, 20)                    # docs/architecture.md: MicroPython 1.2x
 UF2 = "micropython.org/download/RPI_PICO"
 
 CIRCUITPYTHON = ("this board runs CircuitPython and this tool is for MicroPython: put "
@@ -373,39 +375,51 @@ def make_plan(wanted, dev):
     return plan
 
 
-def blocks(size, bsize):
-    return max(1, (size + bsize - 1) // bsize)
+def space(plan, dev, manifest_size=0):
+    """(bytes the deploy adds to what the board's flash holds, bytes of free
+    flash it needs at its fullest moment), as the board's statvfs counts them.
 
-
-def space_needed(plan, dev):
-    """Bytes of free flash the plan needs at its fullest moment (in whole blocks)."""
+    The whole file system is priced before and after the plan with littlefs's
+    rules (tools/deploy_space.py: blocks per file, inline files, folders and
+    their metadata). An overwritten file's old blocks are freed only once its
+    new copy is complete, and the pending deploy record is replaced by the
+    final one at the end: the biggest of these is needed on top, for a moment.
+    """
     bs = dev.bsize
-    n = 2                                       # the manifest and file-system metadata
-    biggest_old = 0
-    for remote, loc, _ in plan.copies:
-        n += blocks(loc.size, bs)
-        if remote in dev.files:
-            old = blocks(dev.files[remote], bs)
-            n -= old
-            # an overwritten file's old blocks are freed only once the new
-            # one is complete
-            biggest_old = max(biggest_old, old)
+    before = dict(dev.files)
+    after = dict(before)
     for p in plan.removes:
-        n -= blocks(dev.files[p], bs)
-    return max(0, n + biggest_old) * bs
+        after.pop(p, None)
+    for remote, loc, _ in plan.copies:
+        after[remote] = loc.size
+    transient = 0
+    if manifest_size:
+        after[MANIFEST] = manifest_size
+        transient = file_blocks(manifest_size, bs)
+    for remote, _, _ in plan.copies:
+        if remote in before:
+            transient = max(transient, file_blocks(before[remote], bs))
+    grow = (fs_blocks(after, set(dev.dirs) | set(plan.mkdirs), bs)
+            - fs_blocks(before, dev.dirs, bs))
+    return grow * bs, max(0, grow + transient) * bs
 
 
-def check_space(plan, dev):
+def space_needed(plan, dev, manifest_size=0):
+    """Bytes of free flash the plan needs at its fullest moment."""
+    return space(plan, dev, manifest_size)[1]
+
+
+def check_space(plan, dev, manifest_size=0):
     if dev.free is None or not plan.changes():
         return
-    need = space_needed(plan, dev)
+    need = space_needed(plan, dev, manifest_size)
     if need > dev.free:
         raise DeployError("not enough room on the board: this deploy needs %d KB free and the "
                           "flash has %d KB: choose fewer games with --games, or delete files of "
                           "your own from the board" % ((need + 1023) // 1024, dev.free // 1024))
 
 
-def describe(plan, dev):
+def describe(plan, dev, manifest_size=0):
     """The lines of a plan, one per file, as --dry-run prints them."""
     lines = []
     for d in plan.mkdirs:
@@ -417,6 +431,7 @@ def describe(plan, dev):
     if plan.kept:
         lines.append("  %d file%s already up to date" % (plan.kept, "" if plan.kept == 1 else "s"))
     if plan.changes() and dev.free is not None:
-        lines.append("  space: %d KB needed, %d KB free" % (
-            (space_needed(plan, dev) + 1023) // 1024, dev.free // 1024))
+        grow, need = space(plan, dev, manifest_size)
+        lines.append("  space: %d KB needed, %d KB free; %d KB free after the deploy" % (
+            (need + 1023) // 1024, dev.free // 1024, (dev.free - grow) // 1024))
     return lines

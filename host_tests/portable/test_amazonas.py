@@ -1,4 +1,4 @@
-"""Amazonas rules (GAMES.md), the seed's worked example, notation, AI helpers. Portable."""
+"""Amazonas rules (docs/rules/amazonas.md), the seed's worked example, notation, AI helpers. Portable."""
 from check import (raises, play, snapshot, random_playout, check_undo_restores,
                    check_notation_roundtrip)
 from games import amazonas

@@ -1,4 +1,4 @@
-"""Avanço rules (GAMES.md), the seed's capture example, notation, edge cases. Portable."""
+"""Avanço rules (docs/rules/avanco.md), the seed's capture example, notation, edge cases. Portable."""
 from check import raises, play, snapshot, random_playout, check_undo_restores, check_notation_roundtrip
 from games import avanco
 from games.common import MoveError, OptionError, WHITE, BLACK, EMPTY

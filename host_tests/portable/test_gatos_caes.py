@@ -1,4 +1,4 @@
-"""Gatos & Caes (Snort) rules (GAMES.md), the seed's examples, notation. Portable."""
+"""Gatos & Caes (Snort) rules (docs/rules/gatos_caes.md), the seed's examples, notation. Portable."""
 from check import raises, play, snapshot, random_playout, check_undo_restores, check_notation_roundtrip
 from games import gatos_caes
 from games.common import MoveError, OptionError, P0, P1, P0_SOFT, P1_SOFT, BLOCK, EMPTY, ZONE

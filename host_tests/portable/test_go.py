@@ -1,4 +1,4 @@
-"""Go 7x7 rules (GAMES.md), the seed's worked examples, notation. Portable."""
+"""Go 7x7 rules (docs/rules/go.md), the seed's worked examples, notation. Portable."""
 from check import raises, play, snapshot, random_playout, check_undo_restores, check_notation_roundtrip
 from games import go
 from games.common import MoveError, OptionError, BLACK, WHITE, EMPTY, BLACK_SOFT, WHITE_SOFT

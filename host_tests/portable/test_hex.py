@@ -1,4 +1,4 @@
-"""Hex rules (GAMES.md), swap, board sizes, the seed's example, notation, AI hooks. Portable."""
+"""Hex rules (docs/rules/hex.md), swap, board sizes, the seed's example, notation, AI hooks. Portable."""
 from check import raises, play, snapshot, random_playout, check_undo_restores, check_notation_roundtrip
 from games import hex as hx
 from games.common import MoveError, OptionError, EMPTY, BLACK, WHITE, BLACK_SOFT, WHITE_SOFT, FILES

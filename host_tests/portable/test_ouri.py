@@ -1,4 +1,4 @@
-"""Ouri rules (GAMES.md, Cape Verdean Oware), notation, display. Portable."""
+"""Ouri rules (docs/rules/ouri.md, Cape Verdean Oware), notation, display. Portable."""
 from check import raises, play, snapshot, random_playout, check_undo_restores, check_notation_roundtrip
 from games import ouri
 from games.common import (MoveError, OptionError, DRAW, OFF, EMPTY, P0, P1, P0_SOFT, P1_SOFT,

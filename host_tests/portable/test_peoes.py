@@ -1,4 +1,4 @@
-"""Peões rules (GAMES.md), the seed's examples, en passant, blocked positions. Portable."""
+"""Peões rules (docs/rules/peoes.md), the seed's examples, en passant, blocked positions. Portable."""
 from check import raises, play, snapshot, random_playout, check_undo_restores, check_notation_roundtrip
 from games import peoes
 from games.common import MoveError, OptionError, WHITE, BLACK, EMPTY, ZONE

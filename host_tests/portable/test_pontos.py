@@ -1,4 +1,4 @@
-"""Pontos e Quadrados (Dots and Boxes) rules (GAMES.md), the seed's example,
+"""Pontos e Quadrados (Dots and Boxes) rules (docs/rules/pontos.md), the seed's example,
 notation, display, evaluation. Portable."""
 from check import raises, play, snapshot, random_playout, check_undo_restores, check_notation_roundtrip
 from games import pontos

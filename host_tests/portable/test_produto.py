@@ -1,4 +1,4 @@
-"""Produto rules (GAMES.md), the seed's worked examples, notation, AI hooks. Portable."""
+"""Produto rules (docs/rules/produto.md), the seed's worked examples, notation, AI hooks. Portable."""
 from check import raises, play, snapshot, random_playout, check_undo_restores, check_notation_roundtrip
 from games import produto
 from games.common import MoveError, OptionError, OFF, EMPTY, BLACK, WHITE, cell_name

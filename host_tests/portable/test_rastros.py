@@ -1,4 +1,4 @@
-"""Rastros rules (GAMES.md), the seed's opening and puzzle, notation. Portable."""
+"""Rastros rules (docs/rules/rastros.md), the seed's opening and puzzle, notation. Portable."""
 from check import raises, play, snapshot, random_playout, check_undo_restores, check_notation_roundtrip
 from games import rastros
 from games.common import MoveError, OptionError, EMPTY, BLOCK, PIECE, P0_SOFT, P1_SOFT

@@ -1,4 +1,4 @@
-"""Semáforo rules (GAMES.md), the seed's worked example, notation. Portable."""
+"""Semáforo rules (docs/rules/semaforo.md), the seed's worked example, notation. Portable."""
 from check import raises, play, snapshot, check_undo_restores, check_notation_roundtrip
 from games import semaforo
 from games.common import MoveError

@@ -1,4 +1,4 @@
-"""Sesqui rules (GAMES.md), turn structure, crossings, connections, notation. Portable."""
+"""Sesqui rules (docs/rules/sesqui.md), turn structure, crossings, connections, notation. Portable."""
 from check import (raises, play, snapshot, random_playout, check_undo_restores,
                    check_notation_roundtrip)
 from games import sesqui
@@ -104,7 +104,7 @@ def apply(cells, me, text):
 
 
 def plain_moves(g):
-    """The legal actions by the words of GAMES.md."""
+    """The legal actions by the words of docs/rules/sesqui.md."""
     if g.winner is not None:
         return []
     cells = board(g)
