@@ -39,18 +39,12 @@ _ORDER_WIN = (0, 0, 0, 1, 0, 2, 1, 0, 2, 0, 1, 1, 1, 2, 2, 1, 2, 2)
 
 
 def _reach(pk, k, lay, cap, base):
-    """Connection cost of a colour (Black for edges k = 0, 1, White for 2,
-    3) whose stones and the opponent's are in the packed rows pk, from
-    edge k to edge k ^ 1 (_EDGES): a 0-1
-    breadth-first search, own stones free, empty squares one, never through
-    the opponent's stones nor diagonally between two of them (a crossing), by
-    layers of whole boards. Returns the cost (_FAR when shut or that far).
-
-    With `lay` (a list) it also records each layer from lay[base] on (the
-    squares the colour reaches at cost <= d, three ints per layer d) and goes
-    on to cap layers (fewer if the cost is known: cost + 2), padding with
-    the last. One function on purpose: it is the AI's hottest code (see
-    hex_ai._reach).
+    """Connection cost from edge k to edge k ^ 1 (_EDGES: 0, 1 Black's, 2, 3
+    White's) of that colour, its stones and the opponent's in the packed
+    rows pk: a 0-1 breadth-first search by layers of whole boards, own
+    stones free, empty squares one, never through the opponent's stones nor
+    diagonally between two of them (a crossing). Returns the cost (_FAR
+    when shut or that far). With `lay`, records the layers as hex_ai._reach.
     """
     if k < 2:                         # Black's edges: its rows are 0-2
         o0 = pk[0]
@@ -308,9 +302,8 @@ class SesquiAI:
         levels (mine, theirs) in `order` (see _ORDER_MINE), a pair's squares
         nearest the centre first, placements before movements; movements
         that leave a shortest connection of the mover after its pair's other
-        moves (with `win`, a square that joins: after every win). wit: see
-        _witnesses; e0..e2: the squares worth looking at; lines, diags: see
-        candidates()."""
+        moves (with `win`, a square that joins: after every win). wit,
+        e0..e2 (the squares worth looking at), lines, diags: candidates()'s."""
         cells = self.cells
         v = self.turn + 1
         o = 3 - v
@@ -366,8 +359,7 @@ class SesquiAI:
                         break
                 if not slide:
                     continue
-                # The own stones that can slide to t: look only along the
-                # lines through t that hold one.
+                # The own stones that slide to t, along t's lines that hold one.
                 src.clear()
                 h = BOX[t]
                 x = h & 7
@@ -412,8 +404,7 @@ class SesquiAI:
                         else:
                             if not self._then_place(f, t, v):
                                 continue
-                    # Off a shortest connection f was not needed; else a
-                    # joining t joins unless f was needed: try it.
+                    # f off a shortest connection, or t joins even without f.
                     if not (sl[15 + PJ[f]] & PB[f]) or (win and a == 0 and self._joins(f, t, v)):
                         out.append(f << 7 | t)
                         if len(out) >= limit:
