@@ -27,6 +27,9 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 FIRMWARE = os.path.join(ROOT, "firmware")
 GAMES = ("semaforo", "gatos_caes", "rastros", "avanco", "produto", "sesqui", "amazonas",
          "pontos", "hex", "ouri", "peoes", "go")
+# The helper modules of games/ (not games themselves): each goes with the games
+# that import it.
+HELPERS = ("hex_ai", "packed", "pawns", "sesqui_ai", "sesqui_board")
 PICO = Port("/dev/ttyACM0", "2e8a", "0005", "MicroPython Board in FS mode")
 MPY_63_ARMV6M = 6 | 3 << 8 | 4 << 10
 SAVES = {
@@ -113,7 +116,14 @@ class FakeTransport:
         return json.loads(self.fs[MANIFEST])
 
     def game_files(self):
-        return sorted(p[6:-4] for p in self.fs if p.startswith("games/") and p.endswith(".mpy"))
+        """The game modules on the board (and games/__init__, common), not
+        the helper modules that go with them (see helper_files)."""
+        return sorted(p[6:-4] for p in self.fs if p.startswith("games/") and p.endswith(".mpy")
+                      and (p[6:-4] in GAMES or p[6:-4] in ("__init__", "common")))
+
+    def helper_files(self):
+        return sorted(p[6:-4] for p in self.fs if p.startswith("games/") and p.endswith(".mpy")
+                      and p[6:-4] not in GAMES and p[6:-4] not in ("__init__", "common"))
 
 
 def run(fake, *argv, root=FIRMWARE):
@@ -215,10 +225,29 @@ def test_games_installs_only_those_and_removes_the_others(fake):
     assert code == 0, out
     assert fake.game_files() == ["__init__", "common", "go", "hex"]
     removed = sorted(op[1] for op in fake.applied if op[0] == "rm")
-    assert removed == sorted("games/%s.mpy" % g for g in GAMES if g not in ("hex", "go"))
+    assert removed == sorted(["games/%s.mpy" % g for g in GAMES if g not in ("hex", "go")]
+                             + ["games/%s.mpy" % h for h in HELPERS if h not in ("hex_ai", "packed")])
     assert copied(fake) == []
     assert "Games: hex, go (2 of 12)" in out
     assert_saves_kept(fake)
+
+
+def test_a_game_goes_with_its_helper_modules(fake):
+    """A game's helpers (games/hex_ai.py) and the ones games share
+    (games/packed.py) are on the board exactly while a game there imports them."""
+    code, out = run(fake, "--games", "hex")
+    assert code == 0, out
+    assert fake.helper_files() == ["hex_ai", "packed"]
+    fake.applied = []
+    run(fake, "--add-game", "sesqui")
+    assert fake.helper_files() == ["hex_ai", "packed", "sesqui_ai", "sesqui_board"]
+    assert sorted(copied(fake)) == ["games/sesqui.mpy", "games/sesqui_ai.mpy", "games/sesqui_board.mpy"]
+    run(fake, "--remove-game", "hex")
+    assert fake.helper_files() == ["packed", "sesqui_ai", "sesqui_board"]   # sesqui uses packed too
+    run(fake, "--games", "avanco,go")
+    assert fake.helper_files() == ["pawns"]
+    run(fake)
+    assert fake.helper_files() == sorted(HELPERS)
 
 
 def test_games_on_a_fresh_board(fake):
@@ -237,7 +266,8 @@ def test_add_and_remove_a_game_keep_the_rest(fake):
     fake.applied = []
     code, _ = run(fake, "--remove-game", "hex")
     assert code == 0
-    assert [op for op in fake.applied if op[0] == "rm"] == [("rm", "games/hex.mpy")]
+    assert sorted(op[1] for op in fake.applied if op[0] == "rm") == [
+        "games/hex.mpy", "games/hex_ai.mpy", "games/packed.mpy"]    # its helpers went with it
     assert fake.game_files() == ["__init__", "common", "go"]
     code, out = run(fake, "--add-game", "go,semaforo", "--add-game", "ouri")
     assert fake.game_files() == ["__init__", "common", "go", "ouri", "semaforo"]
@@ -816,13 +846,13 @@ def test_a_real_deploy_with_mpremote_onto_micropython(tmp_path):
         assert code == 0, out
         assert "copy   games/hex.mpy" in out and "MicroPython 1." in out
         assert sorted(os.listdir(flash / "games")) == ["__init__.mpy", "common.mpy", "go.mpy",
-                                                      "hex.mpy"]
+                                                      "hex.mpy", "hex_ai.mpy", "packed.mpy"]
         with open(os.path.join(FIRMWARE, "main.py"), "rb") as f:
             assert (flash / "main.py").read_bytes() == f.read()
         files = json.loads((flash / MANIFEST).read_text())["files"]
         assert files["games/hex.mpy"][1] == (flash / "games" / "hex.mpy").stat().st_size
-        code, out = deploy_()                   # all games: only the ten missing go on
-        assert code == 0 and out.count("  copy ") == 10, out
+        code, out = deploy_()                   # all games: only the ten missing go on,
+        assert code == 0 and out.count("  copy ") == 13, out   # with pawns, sesqui_ai, sesqui_board
         code, out = deploy_("--games", "hex")
         assert code == 0 and "remove games/go.mpy" in out
         assert not (flash / "games" / "go.mpy").exists()
@@ -832,10 +862,12 @@ def test_a_real_deploy_with_mpremote_onto_micropython(tmp_path):
             assert (flash / p).read_bytes() == data
     finally:
         board.stop()
-    # What went on imports on MicroPython: the menu finds exactly the installed game.
-    p = subprocess.run([exe, "-c", "import games; print(games.installed())"], cwd=str(flash),
+    # What went on imports on MicroPython: the menu finds exactly the installed game,
+    # and it plays with its helper modules (games/hex_ai, games/packed).
+    p = subprocess.run([exe, "-c", "import games; print(games.installed(), "
+                        "len(games.load('hex').Game().candidates(3)))"], cwd=str(flash),
                        capture_output=True, text=True, timeout=60)
-    assert p.stdout.strip() == "['hex']", p.stdout + p.stderr
+    assert p.stdout.strip() == "['hex'] 3", p.stdout + p.stderr
 
 
 def test_deploycheck_reads_the_free_space_the_deploy_predicts(fake):

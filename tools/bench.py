@@ -110,11 +110,19 @@ def phase_moves(gid, seed=1):
 
 def build_mpy(gids):
     """A temporary directory with ai, compat, games/common, __init__ and the
-    chosen games compiled to .mpy (as deploy installs them)."""
+    chosen games with their helper modules compiled to .mpy (as deploy
+    installs them)."""
     out = tempfile.mkdtemp(prefix="bench_mpy_")
     os.mkdir(os.path.join(out, "games"))
-    names = ["ai.py", "compat.py", "games/__init__.py", "games/common.py"]
-    names += ["games/%s.py" % g for g in gids]
+    from tools.deploy_plan import games_imported
+    mods = set(gids) | {"__init__", "common"}
+    todo = list(mods)
+    while todo:                       # and the helper modules they import (games/packed.py)
+        for g in games_imported(FIRMWARE, "games/%s.py" % todo.pop()):
+            if g not in mods:
+                mods.add(g)
+                todo.append(g)
+    names = ["ai.py", "compat.py"] + ["games/%s.py" % g for g in sorted(mods)]
     for f in os.listdir(FIRMWARE):
         if f.startswith("ai_") and f.endswith(".py"):
             names.append(f)

@@ -256,9 +256,10 @@ def choose_games(ids, installed, games=None, add=(), remove=(), suggest=None):
     return chosen, notes
 
 
-def game_needs(root, gid, ids):
-    """The other games a game module imports (none today; kept correct for later)."""
-    path = os.path.join(root, "games", gid + ".py")
+def games_imported(root, rel):
+    """The modules of firmware/games a firmware file imports (names without
+    .py: games.common and `from games import hex_ai` alike)."""
+    path = os.path.join(root, rel)
     with open(path, "rb") as f:
         tree = ast.parse(f.read(), path)
     found = set()
@@ -271,38 +272,46 @@ def game_needs(root, gid, ids):
             continue
         for n in names:
             parts = n.split(".")
-            if len(parts) == 2 and parts[0] == "games" and parts[1] in ids and parts[1] != gid:
+            if len(parts) == 2 and parts[0] == "games" \
+                    and os.path.exists(os.path.join(root, "games", parts[1] + ".py")):
                 found.add(parts[1])
     return found
 
 
-def firmware_files(root, games, ids):
-    """{remote path: (source relative to root, compile?)} for the chosen games.
+def firmware_files(root, games, ids=None):
+    """{remote path: (source relative to root, compile?)} for the chosen games
+    (ids, the catalogue's, is not needed: what a game needs is read from the
+    imports).
 
     Every module goes on as .mpy except main.py, which MicroPython runs only
-    from source. A game module goes on only if chosen (or imported by one).
+    from source. A module of games/ goes on only if something on the board
+    imports it: a chosen game, or a module outside games/ (the app), and what
+    those import in turn. So a game's own helpers (games/hex_ai.py) and the
+    ones games share (games/packed.py) go and come with the games that use
+    them, and a game another chosen game imports goes too.
     """
-    want = set(games)
-    todo = list(games)
-    while todo:
-        for g in game_needs(root, todo.pop(), ids):
-            if g not in want:
-                want.add(g)
-                todo.append(g)
-    out = {}
+    rels = []
     for d, dirs, files in os.walk(root):
         dirs[:] = sorted(x for x in dirs if not x.startswith((".", "__pycache__")))
         for f in sorted(files):
-            if not f.endswith(".py") or f.startswith("."):
-                continue
-            rel = os.path.relpath(os.path.join(d, f), root).replace(os.sep, "/")
-            if rel.startswith("games/") and rel.count("/") == 1 and f[:-3] in ids \
-                    and f[:-3] not in want:
-                continue
-            if rel == "main.py":
-                out["main.py"] = (rel, False)
-            else:
-                out[rel[:-3] + ".mpy"] = (rel, True)
+            if f.endswith(".py") and not f.startswith("."):
+                rels.append(os.path.relpath(os.path.join(d, f), root).replace(os.sep, "/"))
+    want = set(games) | {"__init__"}
+    todo = [r for r in rels if not (r.startswith("games/") and r.count("/") == 1)]
+    todo += ["games/%s.py" % g for g in want]
+    while todo:
+        for g in games_imported(root, todo.pop()):
+            if g not in want:
+                want.add(g)
+                todo.append("games/%s.py" % g)
+    out = {}
+    for rel in rels:
+        if rel.startswith("games/") and rel.count("/") == 1 and rel[6:-3] not in want:
+            continue
+        if rel == "main.py":
+            out["main.py"] = (rel, False)
+        else:
+            out[rel[:-3] + ".mpy"] = (rel, True)
     return out
 
 

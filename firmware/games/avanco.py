@@ -9,7 +9,8 @@ A move is the int `from << 6 | to` (cells y * 7 + x). The history holds
 `move | captured << 12` (captured: 0 none, 1 white, 2 black).
 """
 from compat import const
-from games.common import zobrist, read_from_to, Base, check_options, cell_name, EMPTY, WHITE, BLACK
+from games.common import zobrist, Base, check_options, cell_name, EMPTY, WHITE, BLACK
+from games.pawns import rank_tables, race, key_of, own_piece
 
 ID = "avanco"
 NAME = "Avanco"
@@ -34,7 +35,6 @@ _UP = (5, 4, 3, 2, 1, 0)
 _DOWN = (1, 2, 3, 4, 5, 6)
 # _XS[m]: 65 * x for each file x set in a rank mask m (see moves()).
 _XS = tuple(tuple(65 * x for x in range(_W) if (m >> x) & 1) for m in range(128))
-_POP = bytes(bin(i).count("1") for i in range(128))
 
 
 
@@ -50,10 +50,9 @@ _SECOND = const(3)                      # a piece on the second rank (second lin
 _MOB = const(2)                         # per legal move
 
 
-# For a rank mask m: the files m covers with one step of spread either way,
-# and the files diagonally beside m's pieces.
-_SPREAD = bytes((m | (m << 1) | (m >> 1)) & _FULL for m in range(128))
-_SIDES = bytes(((m << 1) | (m >> 1)) & _FULL for m in range(128))
+# Rank masks: POP[m] pieces, SPREAD[m] the files one step of spread covers,
+# SIDES[m] the files diagonally beside (games/pawns.py).
+_POP, _SPREAD, _SIDES = rank_tables(_W)
 
 
 class Game(Base):
@@ -77,11 +76,7 @@ class Game(Base):
         self.ply = 0
         self.history = []
         self.winner = None
-        k = 0
-        for c in range(_N):
-            if self.cells[c]:
-                k ^= _Z[(self.cells[c] - 1) * _N + c]
-        self._key = k
+        self._key = key_of(self.cells, _Z)
 
     def layout(self):
         return _W, _W
@@ -208,26 +203,14 @@ class Game(Base):
         return (m >> 6, m & 63)
 
     def explain(self, text):
-        if not isinstance(text, str):
-            return "a move must be text, like b2-b3"
-        text = text.strip()
-        if self.winner is not None:
-            return "%s is not legal: the game is over" % text
-        st = read_from_to(text, _W, _W, "piece", "b2-b3")
+        st = own_piece(self, text, _W, "piece", "b2-b3")
         if isinstance(st, str):
             return st
-        s, t = st
+        s, t, name = st
         a, c = (s % _W, s // _W), (t % _W, t // _W)
-        fname = cell_name(a[0], a[1])
         tname = cell_name(c[0], c[1])
-        name = fname + "-" + tname
         b = self.cells
         me = self.turn + 1
-        if b[s] != me:
-            if b[s]:
-                return "%s is not legal: there is no piece of yours on %s (it is %s's)" % (
-                    name, fname, SEATS[b[s] - 1])
-            return "%s is not legal: there is no piece of yours on %s" % (name, fname)
         dy = c[1] - a[1] if me == 1 else a[1] - c[1]
         dx = c[0] - a[0]
         if dy <= 0:
@@ -320,16 +303,10 @@ class Game(Base):
                 own = rows[_W + r - 1]
                 score -= _MOB * (pop[m & ~(own | opp)] + pop[((m << 1) & _FULL) & ~own]
                                  + pop[(m >> 1) & ~own])
-        if side == 0:
-            if fw <= mb:
-                return _RACE - 100 * fw
-            if fb < mw:
-                return 100 * fb - _RACE
-        else:
-            if fb <= mw:
-                return _RACE - 100 * fb
-            if fw < mb:
-                return 100 * fw - _RACE
+        if fw + fb < 14:                   # a runner: the race may be decided
+            v = race(side, _RACE, mw, fw, mb, fb)
+            if v is not None:
+                return v
         c = self.count
         score += _PIECE * (c[0] - c[1])
         score += _HOME * (pop[w0] - pop[b6]) + _SECOND * (pop[rows[1]] - pop[rows[_W + 5]])

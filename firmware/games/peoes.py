@@ -12,7 +12,8 @@ pawn's move to its landing square. The history holds
 1 a capture, 2 en passant).
 """
 from compat import const
-from games.common import zobrist, read_from_to, Base, check_options, cell_name, EMPTY, WHITE, BLACK, ZONE
+from games.common import zobrist, Base, check_options, cell_name, EMPTY, WHITE, BLACK, ZONE
+from games.pawns import rank_tables, race, key_of, own_piece
 
 ID = "peoes"
 NAME = "Peoes"
@@ -40,7 +41,6 @@ _UP = (6, 5, 4, 3, 2, 1)
 _DOWN = (1, 2, 3, 4, 5, 6)
 # _LOW[m]: the lowest file set in a rank mask m.
 _LOW = bytes(len(bin(m & -m)) - 3 if m else 0 for m in range(256))
-_POP = bytes(bin(i).count("1") for i in range(256))
 
 
 
@@ -57,10 +57,9 @@ _GUARD = const(8)                       # an enemy pawn whose next step we would
 _MOB = const(4)                         # per legal move: the side that runs out loses
 
 
-# For a rank mask m: the files m covers with one step of spread either way,
-# and the files diagonally beside m's pawns.
-_SPREAD = bytes((m | (m << 1) | (m >> 1)) & _FULL for m in range(256))
-_SIDES = bytes(((m << 1) | (m >> 1)) & _FULL for m in range(256))
+# Rank masks: POP[m] pieces, SPREAD[m] the files one step of spread covers,
+# SIDES[m] the files diagonally beside (games/pawns.py).
+_POP, _SPREAD, _SIDES = rank_tables(_W)
 
 
 class Game(Base):
@@ -81,11 +80,7 @@ class Game(Base):
         self.ply = 0
         self.history = []
         self.winner = None                  # set when a pawn reaches the last rank
-        k = 0
-        for c in range(_N):
-            if self.cells[c]:
-                k ^= _Z[(self.cells[c] - 1) * _N + c]
-        self._key = k
+        self._key = key_of(self.cells, _Z)
 
     def layout(self):
         return _W, _W
@@ -273,27 +268,15 @@ class Game(Base):
         return (m >> 6, m & 63)
 
     def explain(self, text):
-        if not isinstance(text, str):
-            return "a move must be text, like e2-e4"
-        text = text.strip()
-        if self.result() is not None:
-            return "%s is not legal: the game is over" % text
-        st = read_from_to(text, _W, _W, "pawn", "e2-e4")
+        st = own_piece(self, text, _W, "pawn", "e2-e4")
         if isinstance(st, str):
             return st
-        s, t = st
+        s, t, name = st
         a, c = (s % _W, s // _W), (t % _W, t // _W)
-        fname = cell_name(a[0], a[1])
         tname = cell_name(c[0], c[1])
-        name = fname + "-" + tname
         b = self.cells
         side = self.turn
-        me = side + 1
-        if b[s] != me:
-            if b[s]:
-                return "%s is not legal: there is no piece of yours on %s (it is %s's)" % (
-                    name, fname, SEATS[b[s] - 1])
-            return "%s is not legal: there is no piece of yours on %s" % (name, fname)
+        me = self.turn + 1
         dy = c[1] - a[1] if side == 0 else a[1] - c[1]
         dx = c[0] - a[0]
         if dy <= 0:
@@ -429,16 +412,10 @@ class Game(Base):
                 if r == 6:
                     mob += pop[t & ~(rows[4] | rows[_W + 4])]
                 score -= _MOB * mob + _GUARD * pop[rows[r - 2] & sides[m]]
-        if side == 0:
-            if fw <= mb:
-                return _RACE - 100 * fw
-            if fb < mw:
-                return 100 * fb - _RACE
-        else:
-            if fb <= mw:
-                return _RACE - 100 * fb
-            if fw < mb:
-                return 100 * fw - _RACE
+        if fw + fb < 18:                   # a runner: the race may be decided
+            v = race(side, _RACE, mw, fw, mb, fb)
+            if v is not None:
+                return v
         c = self.count
         score += _PAWN * (c[0] - c[1])
         return score if side == 0 else -score

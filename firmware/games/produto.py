@@ -158,47 +158,14 @@ class Game(Base):
         sv = self._survey()
         fr, front = self.fr, self.front
         front[:] = _ZERO
-        bd, par = self.board, self.parent
-        rab, rbb, raw, rbw = sv[3], sv[4], sv[11], sv[12]
-        # side: 0 not reached yet, 1 or 2, 3 a stone of the other colour.
-        sides, dists, queues = self.sides, self.dists, self.queues
-        sb, sw = sides
-        sb[:] = _ZERO
-        sw[:] = _ZERO
-        qb, qw = queues
-        db, dw = dists
-        nb_ = nw = 0
-        for c in VALID:
-            v = bd[c]
-            if not v:
-                continue
-            r = c
-            p = par[r]
-            while p != r:
-                r = p
-                p = par[r]
-            if v == 1:
-                sw[c] = 3
-                if r == rab:
-                    sb[c] = 1
-                elif r == rbb:
-                    sb[c] = 2
-                else:
-                    continue
-                db[c] = 0
-                qb[nb_] = c
-                nb_ += 1
-            else:
-                sb[c] = 3
-                if r == raw:
-                    sw[c] = 1
-                elif r == rbw:
-                    sw[c] = 2
-                else:
-                    continue
-                dw[c] = 0
-                qw[nw] = c
-                nw += 1
+        bd = self.board
+        sb, sw = self.sides
+        db, dw = self.dists
+        qb, qw = self.queues
+        n = self._seeds(sv)
+        nb_ = n & 255
+        nw = n >> 8
+        rbb, rbw = sv[4], sv[12]
         nb = NB
         for k in (1, 2):
             o = (k - 1) << 3
@@ -283,6 +250,54 @@ class Game(Base):
             fr[o + 3] = gap
             fr[o + 4] = joins
         return sv
+
+    def _seeds(self, sv):
+        """Start _frontiers()' searches: each colour's side of its own stones
+        (1 in its largest group, 2 in the second, 0 in the others) and of the
+        other colour's (3), at distance 0, the stones of the two groups queued.
+        sv: as _survey() fills it. Returns Black's queue length | White's << 8."""
+        bd, par = self.board, self.parent
+        rab, rbb, raw, rbw = sv[3], sv[4], sv[11], sv[12]
+        # side: 0 not reached yet, 1 or 2, 3 a stone of the other colour.
+        sides, dists, queues = self.sides, self.dists, self.queues
+        sb, sw = sides
+        sb[:] = _ZERO
+        sw[:] = _ZERO
+        qb, qw = queues
+        db, dw = dists
+        nb_ = nw = 0
+        for c in VALID:
+            v = bd[c]
+            if not v:
+                continue
+            r = c
+            p = par[r]
+            while p != r:
+                r = p
+                p = par[r]
+            if v == 1:
+                sw[c] = 3
+                if r == rab:
+                    sb[c] = 1
+                elif r == rbb:
+                    sb[c] = 2
+                else:
+                    continue
+                db[c] = 0
+                qb[nb_] = c
+                nb_ += 1
+            else:
+                sb[c] = 3
+                if r == raw:
+                    sw[c] = 1
+                elif r == rbw:
+                    sw[c] = 2
+                else:
+                    continue
+                dw[c] = 0
+                qw[nw] = c
+                nw += 1
+        return nb_ | nw << 8
 
     # --- rules ------------------------------------------------------------
     def moves(self):
