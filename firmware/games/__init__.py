@@ -68,13 +68,19 @@ def installed():
 
 
 def unload(game_id=None):
-    """Forget a game's module (every loaded game's with no id), so leaving a
-    game gives its code and tables back to the heap.
+    """Forget a game's module and the helper modules games import (hex_ai,
+    packed, ...), so leaving a game gives its code and tables back to the heap.
 
-    The import left it in sys.modules and as an attribute of this package;
-    the caller drops its own references (the game, the module).
+    With no id every game goes. games.common stays: this package imports it.
+    The import left each module in sys.modules and as an attribute of this
+    package; the caller drops its own references (the game, the module).
     """
     g = globals()
-    for gid in IDS if game_id is None else (game_id,):
-        sys.modules.pop("games." + gid, None)
-        g.pop(gid, None)
+    for name in list(sys.modules):
+        if not name.startswith("games.") or name == "games.common":
+            continue
+        short = name[6:]
+        if game_id is not None and short in IDS and short != game_id:
+            continue
+        sys.modules.pop(name, None)
+        g.pop(short, None)
