@@ -30,6 +30,7 @@ GAMES = ("semaforo", "gatos_caes", "rastros", "avanco", "produto", "sesqui", "am
 # The helper modules of games/ (not games themselves): each goes with the games
 # that import it.
 HELPERS = ("hex_ai", "packed", "pawns", "sesqui_ai", "sesqui_board")
+ALWAYS = ("__init__", "common", "layouts")   # games/ modules the app itself imports
 PICO = Port("/dev/ttyACM0", "2e8a", "0005", "MicroPython Board in FS mode")
 MPY_63_ARMV6M = 6 | 3 << 8 | 4 << 10
 SAVES = {
@@ -116,14 +117,14 @@ class FakeTransport:
         return json.loads(self.fs[MANIFEST])
 
     def game_files(self):
-        """The game modules on the board (and games/__init__, common), not
-        the helper modules that go with them (see helper_files)."""
+        """The game modules on the board (and games/__init__, common, layouts,
+        which the app always has), not the helper modules that go with them."""
         return sorted(p[6:-4] for p in self.fs if p.startswith("games/") and p.endswith(".mpy")
-                      and (p[6:-4] in GAMES or p[6:-4] in ("__init__", "common")))
+                      and (p[6:-4] in GAMES or p[6:-4] in ALWAYS))
 
     def helper_files(self):
         return sorted(p[6:-4] for p in self.fs if p.startswith("games/") and p.endswith(".mpy")
-                      and p[6:-4] not in GAMES and p[6:-4] not in ("__init__", "common"))
+                      and p[6:-4] not in GAMES and p[6:-4] not in ALWAYS)
 
 
 def run(fake, *argv, root=FIRMWARE):
@@ -171,7 +172,7 @@ def test_first_deploy_copies_everything_and_writes_the_manifest(fake):
     for rel in ("boardcheck.mpy", "compat.mpy", "ai.mpy", "app/loop.mpy", "hal/rp2.mpy",
                 "games/__init__.mpy", "games/common.mpy"):
         assert fake.fs[rel][:2] == b"M\x06", rel
-    assert fake.game_files() == sorted(GAMES + ("__init__", "common"))
+    assert fake.game_files() == sorted(GAMES + ALWAYS)
     with open(os.path.join(ROOT, "boards", "club9.py"), "rb") as f:
         assert fake.fs["board.py"] == f.read()
     m = fake.manifest()
@@ -223,7 +224,7 @@ def test_games_installs_only_those_and_removes_the_others(fake):
     fake.applied = []
     code, out = run(fake, "--games", "hex,go")
     assert code == 0, out
-    assert fake.game_files() == ["__init__", "common", "go", "hex"]
+    assert fake.game_files() == sorted(["__init__", "common", "layouts", "go", "hex"])
     removed = sorted(op[1] for op in fake.applied if op[0] == "rm")
     assert removed == sorted(["games/%s.mpy" % g for g in GAMES if g not in ("hex", "go")]
                              + ["games/%s.mpy" % h for h in HELPERS if h not in ("hex_ai", "packed")])
@@ -253,7 +254,7 @@ def test_a_game_goes_with_its_helper_modules(fake):
 def test_games_on_a_fresh_board(fake):
     code, _ = run(fake, "--games", "semaforo")
     assert code == 0
-    assert fake.game_files() == ["__init__", "common", "semaforo"]
+    assert fake.game_files() == sorted(["__init__", "common", "layouts", "semaforo"])
 
 
 def test_add_and_remove_a_game_keep_the_rest(fake):
@@ -262,15 +263,15 @@ def test_add_and_remove_a_game_keep_the_rest(fake):
     code, out = run(fake, "--add-game", "go")
     assert code == 0, out
     assert copied(fake) == ["games/go.mpy"]            # nothing else is redeployed
-    assert fake.game_files() == ["__init__", "common", "go", "hex"]
+    assert fake.game_files() == sorted(["__init__", "common", "layouts", "go", "hex"])
     fake.applied = []
     code, _ = run(fake, "--remove-game", "hex")
     assert code == 0
     assert sorted(op[1] for op in fake.applied if op[0] == "rm") == [
         "games/hex.mpy", "games/hex_ai.mpy", "games/packed.mpy"]    # its helpers went with it
-    assert fake.game_files() == ["__init__", "common", "go"]
+    assert fake.game_files() == sorted(["__init__", "common", "layouts", "go"])
     code, out = run(fake, "--add-game", "go,semaforo", "--add-game", "ouri")
-    assert fake.game_files() == ["__init__", "common", "go", "ouri", "semaforo"]
+    assert fake.game_files() == sorted(["__init__", "common", "layouts", "go", "ouri", "semaforo"])
     assert "go is already on the board" in out
     assert_saves_kept(fake)
 
@@ -363,7 +364,7 @@ def test_a_deploy_cut_short_is_finished_by_the_next(fake):
     assert owned["games/go.mpy"] == [None, 0]              # owned though not confirmed
     code, _ = run(fake, "--games", "hex")
     assert code == 0
-    assert fake.game_files() == ["__init__", "common", "hex"]  # the half-added games went again
+    assert fake.game_files() == sorted(["__init__", "common", "layouts", "hex"])  # the half-added games went again
     assert_saves_kept(fake)
 
 
@@ -846,7 +847,8 @@ def test_a_real_deploy_with_mpremote_onto_micropython(tmp_path):
         assert code == 0, out
         assert "copy   games/hex.mpy" in out and "MicroPython 1." in out
         assert sorted(os.listdir(flash / "games")) == ["__init__.mpy", "common.mpy", "go.mpy",
-                                                      "hex.mpy", "hex_ai.mpy", "packed.mpy"]
+                                                      "hex.mpy", "hex_ai.mpy", "layouts.mpy",
+                                                      "packed.mpy"]
         with open(os.path.join(FIRMWARE, "main.py"), "rb") as f:
             assert (flash / "main.py").read_bytes() == f.read()
         files = json.loads((flash / MANIFEST).read_text())["files"]

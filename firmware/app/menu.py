@@ -27,9 +27,15 @@ TEST_RGB = (30, 30, 30)
 
 
 def fits(gid, cols, rows):
-    """True if the game, at its smallest option, fits the board's grid."""
-    w, h = games.MIN_LAYOUT[gid]
-    return w <= cols and h <= rows
+    """True if the game, at one of its option values, fits the board's grid
+    (from games/layouts.py, made from each game's own layout())."""
+    from games.layouts import LAYOUTS
+    if gid not in LAYOUTS:
+        return False
+    for v, w, h in LAYOUTS[gid][1]:
+        if w <= cols and h <= rows:
+            return True
+    return False
 
 
 class Menu:

@@ -57,6 +57,10 @@ class Play:
         # clock and the moves are the same.
         self.tag = tag or saves.new_tag(ctx.storage, ctx.clock.ticks_ms() + ctx.seed)
         w, h = self.game.layout()
+        if w > ctx.cols or h > ctx.rows:
+            # Centred on a smaller grid its rows would wrap onto each other.
+            raise ValueError("%s needs %dx%d squares; this board has %dx%d"
+                             % (gid, w, h, ctx.cols, ctx.rows))
         self.w, self.h = w, h
         self.ox = (ctx.cols - w) // 2
         self.oy = (ctx.rows - h) // 2

@@ -53,6 +53,9 @@ class Screen:
             f[i] = 0
 
     def set(self, i, rgb):
+        if i < 0 or i >= self.n:
+            # A negative index would silently light a square at the far end.
+            raise IndexError("square %d is outside the %dx%d grid" % (i, self.cols, self.rows))
         j = i * 3
         self.frame[j] = rgb[0]
         self.frame[j + 1] = rgb[1]

@@ -28,14 +28,6 @@ CATALOG = (
 IDS = tuple(row[0] for row in CATALOG)
 NAMES = dict((row[0], row[1]) for row in CATALOG)
 
-# The grid each game needs at its smallest option, so the menu can hide the
-# games a board is too small for without importing them.
-MIN_LAYOUT = {
-    "semaforo": (4, 3), "gatos_caes": (8, 8), "rastros": (7, 7), "avanco": (7, 7),
-    "produto": (9, 9), "sesqui": (8, 8), "amazonas": (8, 8), "pontos": (5, 5),
-    "hex": (5, 5), "ouri": (6, 8), "peoes": (8, 8), "go": (7, 7),
-}
-
 
 def load(game_id):
     """The module of a game, imported on first use."""

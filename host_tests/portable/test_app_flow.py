@@ -247,6 +247,54 @@ def test_an_8x8_board_hides_produto_and_shrinks_hex_and_dots():
     assert play.options == {"dots": 3}
 
 
+def test_an_8x8_board_does_not_list_ouri_whose_pits_need_8x9():
+    # Issue 9: the menu said Ouri fits 6x8; its layout is 8x9, and on club8 its
+    # bottom row was drawn over the top row.
+    from boards.club8 import BOARD
+    b = SimBoard(dict(BOARD))
+    assert "ouri" not in b.app.mode.ids
+    assert "ouri" in SimBoard().app.mode.ids
+
+
+def test_a_game_that_does_not_fit_is_refused_not_drawn_over_itself():
+    from boards.club8 import BOARD
+    from app.play import Play
+    b = SimBoard(dict(BOARD))
+    try:
+        Play(b.app.ctx, "ouri", {}, ("human", "human"), 3)
+    except ValueError as e:
+        assert "8x9" in str(e)
+    else:
+        assert False, "Ouri started on an 8x8 grid"
+
+
+def test_drawing_outside_the_grid_is_an_error_not_a_wrapped_square():
+    from app.screen import Screen
+    scr = Screen(8, 8)
+    for i in (-1, 64):
+        try:
+            scr.set(i, (1, 2, 3))
+        except IndexError:
+            pass
+        else:
+            assert False, "square %d was drawn" % i
+    assert bytes(scr.frame) == bytes(64 * 3)
+
+
+def test_every_game_offered_on_each_board_is_drawn_inside_its_grid():
+    from boards.club8 import BOARD
+    for board in (dict(BOARD), None):
+        b = SimBoard(board)
+        for gid in list(b.app.mode.ids):
+            play = b.start(gid)
+            assert play.w <= b.cols and play.h <= b.rows
+            b.tick(300)                   # draws; Screen.set refuses any square outside
+            assert b.mode() == "Play", gid
+            b.press("menu")
+            b.press("menu")
+            assert b.mode() == "Menu"
+
+
 def test_sesqui_says_which_action_is_still_owed():
     b = SimBoard()
     play = b.start("sesqui")
