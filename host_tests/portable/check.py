@@ -40,20 +40,6 @@ def random_playout(game, seed, limit=2000):
     return played
 
 
-def check_undo_restores(game_mod, seed, options=None):
-    """Playing a random game and undoing every move gives back each position."""
-    g = game_mod.Game(options)
-    seen = []
-    while g.result() is None and len(seen) < 400:
-        seen.append(snapshot(g))
-        ms = g.moves()
-        seed = (seed * 1103515245 + 12345) & 0x7FFFFFFF
-        g.play(ms[(seed >> 8) % len(ms)])
-    while seen:
-        g.undo()
-        assert snapshot(g) == seen.pop()
-
-
 def check_notation_roundtrip(game_mod, seed, options=None):
     """Along a random game every legal move's text parses back to that move."""
     g = game_mod.Game(options)

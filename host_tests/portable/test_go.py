@@ -1,5 +1,5 @@
 """Go 7x7 rules (docs/rules/go.md), the seed's worked examples, notation. Portable."""
-from check import raises, play, snapshot, random_playout, check_undo_restores, check_notation_roundtrip
+from check import raises, play, snapshot, random_playout
 from games import go
 from games.common import MoveError, OptionError, BLACK, WHITE, EMPTY, BLACK_SOFT, WHITE_SOFT
 
@@ -547,11 +547,6 @@ def test_candidates_offer_swap_after_a_central_stone():
 
 
 # --- whole games -------------------------------------------------------------
-
-def test_undo_and_notation_over_random_games():
-    for seed in (1, 2, 3, 4, 5):
-        check_undo_restores(go, seed)
-        check_notation_roundtrip(go, seed)
 
 
 def test_undo_to_the_start_clears_hashes_and_history():

@@ -1,5 +1,5 @@
 """Hex rules (docs/rules/hex.md), swap, board sizes, the seed's example, notation, AI hooks. Portable."""
-from check import raises, play, snapshot, random_playout, check_undo_restores, check_notation_roundtrip
+from check import raises, play, snapshot, random_playout
 from games import hex as hx
 from games.common import MoveError, OptionError, EMPTY, BLACK, WHITE, BLACK_SOFT, WHITE_SOFT, FILES
 
@@ -243,12 +243,6 @@ def test_board_text_draws_the_rhombus():
     assert lines[0] == "5     . . . . W"
     assert lines[4] == "1 B . . . ."
     assert "seat 0" in lines[-1]
-
-
-def test_undo_and_notation_over_random_games():
-    for n, seed in ((5, 1), (7, 2), (9, 3)):
-        check_undo_restores(hx, seed, {"size": n})
-        check_notation_roundtrip(hx, seed, {"size": n})
 
 
 def test_random_games_always_end_with_one_winner():

@@ -1,5 +1,5 @@
 """Peões rules (docs/rules/peoes.md), the seed's examples, en passant, blocked positions. Portable."""
-from check import raises, play, snapshot, random_playout, check_undo_restores, check_notation_roundtrip
+from check import raises, play, snapshot, random_playout
 from games import peoes
 from games.common import MoveError, OptionError, WHITE, BLACK, EMPTY, ZONE
 
@@ -371,12 +371,6 @@ def test_evaluate_sees_an_unstoppable_runner():
     # On the 7th rank the pawn cannot be stopped: Black loses next move.
     play(g, "c7-c5 a6-a7")
     assert g.evaluate() == -9000 and g.turn == 1
-
-
-def test_undo_and_notation_over_random_games():
-    for seed in (1, 2, 3, 4):
-        check_undo_restores(peoes, seed)
-        check_notation_roundtrip(peoes, seed)
 
 
 def test_random_playouts_end():

@@ -1,6 +1,6 @@
 """Pontos e Quadrados (Dots and Boxes) rules (docs/rules/pontos.md), the seed's example,
 notation, display, evaluation. Portable."""
-from check import raises, play, snapshot, random_playout, check_undo_restores, check_notation_roundtrip
+from check import raises, play, snapshot, random_playout
 from games import pontos
 from games.common import (MoveError, OptionError, DRAW, OFF, EMPTY, P0_SOFT, P1_SOFT, DOT, LINE)
 
@@ -190,14 +190,6 @@ def test_evaluate_boxes_and_the_long_chain_count():
     e0 = g.evaluate()
     assert g.turn == 0 and e0 >= 200
     assert -10000 < pontos.Game().evaluate() < 10000
-
-
-def test_undo_and_notation_over_random_games():
-    for seed in (1, 2, 3):
-        check_undo_restores(pontos, seed)
-        check_undo_restores(pontos, seed, {"dots": 3})
-    check_notation_roundtrip(pontos, 4, {"dots": 4})
-    check_notation_roundtrip(pontos, 5)
 
 
 def test_random_playouts_end_with_every_box_owned():

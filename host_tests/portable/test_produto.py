@@ -1,5 +1,5 @@
 """Produto rules (docs/rules/produto.md), the seed's worked examples, notation, AI hooks. Portable."""
-from check import raises, play, snapshot, random_playout, check_undo_restores, check_notation_roundtrip
+from check import raises, play, snapshot, random_playout
 from games import produto
 from games.common import MoveError, OptionError, OFF, EMPTY, BLACK, WHITE, cell_name
 
@@ -106,7 +106,6 @@ def test_neighbours_are_the_six_hexagon_directions():
     assert g.score() == [1, 0]
     play(g, "Bd3")                      # d3 touches d4 and e3: 3 x 1
     assert g.score() == [3, 0]
-
 
 
 # --- turns -----------------------------------------------------------------
@@ -319,12 +318,6 @@ def test_options_rejected():
     raises(OptionError, produto.Game, {"size": 5})
     raises(OptionError, produto.Game, 7)
     assert produto.Game({}).ply == 0
-
-
-def test_undo_and_notation_over_random_games():
-    for seed in (1, 2):
-        check_undo_restores(produto, seed)
-        check_notation_roundtrip(produto, seed)
 
 
 def test_random_games_end_with_a_full_board():

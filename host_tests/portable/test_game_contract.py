@@ -1,0 +1,93 @@
+"""The game contract of docs/architecture.md, checked once over every game in
+the catalogue (on CPython and on MicroPython). A new game gets these checks
+by being in the catalogue; its own test file keeps only what is its own.
+
+For every game and its smallest and largest option: the layout is the one
+games/layouts.py claims; along seeded random games every legal move's text
+parses back to that move; undo() gives back each position exactly (view(),
+key(), turn, legal moves); key() is a small int below 2**30; evaluate() stays
+within +-10000; and the game has a rules page and AI budgets.
+"""
+import os
+
+import ai
+import games
+from games.layouts import LAYOUTS
+from check import check_notation_roundtrip
+
+_LCG_A = 1103515245
+
+
+def option_sets(gid):
+    """The options to test a game with: its smallest and largest value."""
+    name, rows = LAYOUTS[gid]
+    if name is None:
+        return [{}]
+    return [{name: rows[0][0]}, {name: rows[-1][0]}]
+
+
+def position(g):
+    return (g.turn, g.ply, g.result(), bytes(g.view()), g.key(), g.moves())
+
+
+def walk(mod, options, seed, limit=300):
+    """A seeded random game checking every position; then undo back to the start."""
+    g = mod.Game(options)
+    seen = []
+    while g.result() is None and len(seen) < limit:
+        k = g.key()
+        assert 0 <= k < (1 << 30), "key %r is not a small int" % k
+        e = g.evaluate()
+        assert -10000 <= e <= 10000, "evaluate() = %d" % e
+        seen.append(position(g))
+        ms = g.moves()
+        assert ms, "no legal move but result() is None"
+        seed = (seed * _LCG_A + 12345) & 0x7FFFFFFF
+        g.play(ms[(seed >> 8) % len(ms)])
+    k = g.key()
+    assert 0 <= k < (1 << 30)
+    while seen:
+        g.undo()
+        assert position(g) == seen.pop(), "undo() did not restore the position"
+    return g
+
+
+def test_layout_of_every_option_is_what_the_catalogue_claims():
+    for gid in games.IDS:
+        mod = games.load(gid)
+        name, rows = LAYOUTS[gid]
+        for value, w, h in rows:
+            opts = {} if name is None else {name: value}
+            assert tuple(mod.layout(opts)) == (w, h), gid
+            assert tuple(mod.Game(opts).layout()) == (w, h), gid
+            assert len(mod.Game(opts).view()) == w * h, gid
+        games.unload(gid)
+
+
+def test_undo_restores_every_position_key_and_evaluation_stay_in_range():
+    for gid in games.IDS:
+        mod = games.load(gid)
+        for opts in option_sets(gid):
+            for seed in (1, 2, 3):
+                walk(mod, opts, seed)
+        games.unload(gid)
+
+
+def test_notation_round_trips_for_every_legal_move_along_random_games():
+    for gid in games.IDS:
+        mod = games.load(gid)
+        seeds = (5,) if gid == "amazonas" else (5, 6)
+        for opts in option_sets(gid):
+            for seed in seeds:
+                check_notation_roundtrip(mod, seed, opts)
+        games.unload(gid)
+
+
+def test_every_game_has_a_rules_page_and_ai_budgets():
+    for gid in games.IDS:
+        try:
+            os.stat("docs/rules/%s.md" % gid)
+        except OSError:
+            assert False, "docs/rules/%s.md is missing" % gid
+        n3, n5 = ai.NODES[gid]
+        assert 0 < n3 <= n5, gid
