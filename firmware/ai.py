@@ -40,29 +40,12 @@ TT_BITS = 11                  # 2048 entries x 3 x 4 bytes: 24 KB
 TICK = 15                     # look at the clock every TICK + 1 nodes (2**k - 1)
 PROGRESS_MS = 100             # progress() at most this often when there is a clock
 
-# Node budgets per game, (level 3, level 5), from `python -m tools.bench budgets`:
-# the costliest phase of each game stays under 3.0e8 fuel (2 s) at level 3 and
-# 1.5e9 fuel (10 s) at level 5. Level 4 lies between them.
-NODES = {
-    "semaforo": (175, 880),
-    "gatos_caes": (1400, 7000),
-    "rastros": (1600, 8000),
-    "avanco": (1250, 6200),
-    "produto": (110, 600),
-    "sesqui": (270, 1200),
-    "amazonas": (210, 1100),
-    "pontos": (1100, 5500),
-    "hex": (380, 1550),
-    "ouri": (1300, 6500),
-    "peoes": (1350, 6700),
-    "go": (280, 1400),
-}
+# Each game module declares its node budgets, NODES = (level 3, level 5), from
+# `python -m tools.bench budgets`: the costliest phase of the game stays under
+# 3.0e8 fuel (2 s) at level 3 and 1.5e9 fuel (10 s) at level 5. Level 4 lies
+# between them. A game with candidates(limit) may declare CANDIDATES = (limit
+# at the root, limit inside the tree).
 DEFAULT_NODES = (1000, 5000)
-
-# Games with large branching offer candidates(limit): (limit at the root,
-# limit inside the tree). Games not listed search all their moves().
-CANDIDATES = {
-}
 DEFAULT_CANDIDATES = (30, 12)
 
 # Safety stop in milliseconds per level when the caller passes a clock.
@@ -76,26 +59,24 @@ class _Stop(Exception):
 _STOP = _Stop()
 
 
+def _module(game_or_id):
+    """The module that declares a game (from its id or its class), or None."""
+    import sys
+    if isinstance(game_or_id, str):
+        return sys.modules.get("games." + game_or_id)
+    return sys.modules.get(getattr(type(game_or_id), "__module__", ""))
+
+
 def game_id(game):
     """The ID of the module that defines the game's class ('' if unknown)."""
-    cls = type(game)
-    name = getattr(cls, "__module__", None)
-    import sys
-    mod = sys.modules.get(name) if name else None
-    if mod is None:
-        for m in sys.modules.values():
-            if getattr(m, "Game", None) is cls:
-                mod = m
-                break
-    return getattr(mod, "ID", "") if mod is not None else ""
+    return getattr(_module(game), "ID", "")
 
 
 def budget(game_or_id, level):
     """The node budget of a level (3..5) for a game (None for levels 1-2)."""
-    gid = game_or_id if isinstance(game_or_id, str) else game_id(game_or_id)
     if level < 3:
         return None
-    n3, n5 = NODES.get(gid, DEFAULT_NODES)
+    n3, n5 = getattr(_module(game_or_id), "NODES", DEFAULT_NODES)
     if level == 3:
         return n3
     if level >= 5:
@@ -445,10 +426,10 @@ def choose(game, level=3, seed=0, nodes=None, ms=None, clock=None, progress=None
     s = _get_searcher()
     s.cand = None
     if hasattr(game, "candidates"):
-        s.cand = CANDIDATES.get(gid, DEFAULT_CANDIDATES)
+        s.cand = getattr(_module(game), "CANDIDATES", DEFAULT_CANDIDATES)
     exact = level <= 2
     if nodes is None:
-        limit = 1 << 29 if ms is not None else budget(gid, 3 if exact else level)
+        limit = 1 << 29 if ms is not None else budget(game, 3 if exact else level)
     else:
         limit = nodes
     maxdepth = level if exact else _MAXDEPTH

@@ -1,21 +1,40 @@
-"""games/layouts.py, which the menu reads to decide what fits a board, is
-what the game modules' own layout() says (regenerate: python -m tools.catalog)."""
+"""games/catalog.py, which the menu reads to list the games and decide what
+fits a board, is what the game modules declare (regenerate: python -m tools.catalog)."""
+import pytest
+
 from tools import catalog
 
 
-def test_layouts_file_matches_every_game_module():
+def test_catalog_file_matches_every_game_module():
     assert catalog.main(["--check"]) == 0, "run: python -m tools.catalog"
 
 
-def test_layouts_cover_every_game_and_every_option_value():
+def test_catalog_lists_every_game_module_with_its_own_name_looks_and_grids():
     import games
-    from games.layouts import LAYOUTS
-    assert sorted(LAYOUTS) == sorted(games.IDS)
-    for gid in games.IDS:
-        mod = games.load(gid)
-        name, rows = LAYOUTS[gid]
+    mods = catalog.game_modules()
+    assert sorted(games.IDS) == sorted(m.ID for m in mods)
+    for row in games.CATALOG:
+        mod = games.load(row[0])
+        assert row == (mod.ID, mod.NAME, mod.MENU[1], mod.MENU[2])
+        name, rows = games.LAYOUTS[mod.ID]
         if name is None:
             assert rows == ((None,) + tuple(mod.layout({})),)
         else:
             default, lo, hi = mod.OPTIONS[name]
             assert [r[0] for r in rows] == list(range(lo, hi + 1))
+            assert all(tuple(mod.layout({name: v})) == (w, h) for v, w, h in rows)
+
+
+def test_a_module_missing_a_declaration_is_named(monkeypatch):
+    import games.semaforo as s
+    monkeypatch.delattr(s, "NODES")
+    with pytest.raises(SystemExit) as e:
+        catalog.check_module(s)
+    assert "firmware/games/semaforo.py: no NODES" in str(e.value)
+
+
+def test_a_stale_catalog_is_reported(monkeypatch, capsys):
+    import games.semaforo as s
+    monkeypatch.setattr(s, "NAME", "Semaforo!")
+    assert catalog.main(["--check"]) == 1
+    assert "stale" in capsys.readouterr().out

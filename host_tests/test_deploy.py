@@ -25,12 +25,13 @@ from tools.deploy_plan import (MANIFEST, PROBE_TAG, DeployError, Device, Local, 
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 FIRMWARE = os.path.join(ROOT, "firmware")
-GAMES = ("semaforo", "gatos_caes", "rastros", "avanco", "produto", "sesqui", "amazonas",
-         "pontos", "hex", "ouri", "peoes", "go")
+from tools import firmware_path  # noqa: E402,F401  (firmware/ on sys.path)
+from games.catalog import CATALOG  # noqa: E402
+GAMES = tuple(row[0] for row in CATALOG)
 # The helper modules of games/ (not games themselves): each goes with the games
 # that import it.
 HELPERS = ("hex_ai", "packed", "pawns", "sesqui_ai", "sesqui_board")
-ALWAYS = ("__init__", "common", "layouts")   # games/ modules the app itself imports
+ALWAYS = ("__init__", "catalog", "common")   # games/ modules the app itself imports
 PICO = Port("/dev/ttyACM0", "2e8a", "0005", "MicroPython Board in FS mode")
 MPY_63_ARMV6M = 6 | 3 << 8 | 4 << 10
 SAVES = {
@@ -224,12 +225,12 @@ def test_games_installs_only_those_and_removes_the_others(fake):
     fake.applied = []
     code, out = run(fake, "--games", "hex,go")
     assert code == 0, out
-    assert fake.game_files() == sorted(["__init__", "common", "layouts", "go", "hex"])
+    assert fake.game_files() == sorted(["__init__", "catalog", "common", "go", "hex"])
     removed = sorted(op[1] for op in fake.applied if op[0] == "rm")
     assert removed == sorted(["games/%s.mpy" % g for g in GAMES if g not in ("hex", "go")]
                              + ["games/%s.mpy" % h for h in HELPERS if h not in ("hex_ai", "packed")])
     assert copied(fake) == []
-    assert "Games: hex, go (2 of 12)" in out
+    assert "Games: hex, go (2 of %d)" % len(GAMES) in out
     assert_saves_kept(fake)
 
 
@@ -254,7 +255,7 @@ def test_a_game_goes_with_its_helper_modules(fake):
 def test_games_on_a_fresh_board(fake):
     code, _ = run(fake, "--games", "semaforo")
     assert code == 0
-    assert fake.game_files() == sorted(["__init__", "common", "layouts", "semaforo"])
+    assert fake.game_files() == sorted(["__init__", "catalog", "common", "semaforo"])
 
 
 def test_add_and_remove_a_game_keep_the_rest(fake):
@@ -263,15 +264,15 @@ def test_add_and_remove_a_game_keep_the_rest(fake):
     code, out = run(fake, "--add-game", "go")
     assert code == 0, out
     assert copied(fake) == ["games/go.mpy"]            # nothing else is redeployed
-    assert fake.game_files() == sorted(["__init__", "common", "layouts", "go", "hex"])
+    assert fake.game_files() == sorted(["__init__", "catalog", "common", "go", "hex"])
     fake.applied = []
     code, _ = run(fake, "--remove-game", "hex")
     assert code == 0
     assert sorted(op[1] for op in fake.applied if op[0] == "rm") == [
         "games/hex.mpy", "games/hex_ai.mpy", "games/packed.mpy"]    # its helpers went with it
-    assert fake.game_files() == sorted(["__init__", "common", "layouts", "go"])
+    assert fake.game_files() == sorted(["__init__", "catalog", "common", "go"])
     code, out = run(fake, "--add-game", "go,semaforo", "--add-game", "ouri")
-    assert fake.game_files() == sorted(["__init__", "common", "layouts", "go", "ouri", "semaforo"])
+    assert fake.game_files() == sorted(["__init__", "catalog", "common", "go", "ouri", "semaforo"])
     assert "go is already on the board" in out
     assert_saves_kept(fake)
 
@@ -364,7 +365,7 @@ def test_a_deploy_cut_short_is_finished_by_the_next(fake):
     assert owned["games/go.mpy"] == [None, 0]              # owned though not confirmed
     code, _ = run(fake, "--games", "hex")
     assert code == 0
-    assert fake.game_files() == sorted(["__init__", "common", "layouts", "hex"])  # the half-added games went again
+    assert fake.game_files() == sorted(["__init__", "catalog", "common", "hex"])  # the half-added games went again
     assert_saves_kept(fake)
 
 
@@ -846,15 +847,16 @@ def test_a_real_deploy_with_mpremote_onto_micropython(tmp_path):
         code, out = deploy_("--games", "hex,go")
         assert code == 0, out
         assert "copy   games/hex.mpy" in out and "MicroPython 1." in out
-        assert sorted(os.listdir(flash / "games")) == ["__init__.mpy", "common.mpy", "go.mpy",
-                                                      "hex.mpy", "hex_ai.mpy", "layouts.mpy",
+        assert sorted(os.listdir(flash / "games")) == ["__init__.mpy", "catalog.mpy", "common.mpy", "go.mpy",
+                                                      "hex.mpy", "hex_ai.mpy",
                                                       "packed.mpy"]
         with open(os.path.join(FIRMWARE, "main.py"), "rb") as f:
             assert (flash / "main.py").read_bytes() == f.read()
         files = json.loads((flash / MANIFEST).read_text())["files"]
         assert files["games/hex.mpy"][1] == (flash / "games" / "hex.mpy").stat().st_size
-        code, out = deploy_()                   # all games: only the ten missing go on,
-        assert code == 0 and out.count("  copy ") == 13, out   # with pawns, sesqui_ai, sesqui_board
+        code, out = deploy_()                   # all games: only the missing ones go on,
+        missing = len(GAMES) - 2 + 3            # with pawns, sesqui_ai, sesqui_board
+        assert code == 0 and out.count("  copy ") == missing, out
         code, out = deploy_("--games", "hex")
         assert code == 0 and "remove games/go.mpy" in out
         assert not (flash / "games" / "go.mpy").exists()

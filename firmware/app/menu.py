@@ -28,11 +28,10 @@ TEST_RGB = (30, 30, 30)
 
 def fits(gid, cols, rows):
     """True if the game, at one of its option values, fits the board's grid
-    (from games/layouts.py, made from each game's own layout())."""
-    from games.layouts import LAYOUTS
-    if gid not in LAYOUTS:
+    (games.LAYOUTS, made from each game's own layout())."""
+    if gid not in games.LAYOUTS:
         return False
-    for v, w, h in LAYOUTS[gid][1]:
+    for v, w, h in games.LAYOUTS[gid][1]:
         if w <= cols and h <= rows:
             return True
     return False

@@ -6,24 +6,9 @@ of eleven other games free. The menu lists only games whose module is present
 """
 import os
 import sys
-from games.common import (GREEN, RED, P0, P1, BLOCK, PIECE, WHITE, BLACK,
-                          YELLOW, LINE, SEED, DOT)
-
-# id, name scrolled in the menu, two looks the menu square alternates between.
-CATALOG = (
-    ("semaforo", "Semaforo", GREEN, RED),
-    ("gatos_caes", "Gatos e Caes", P0, P1),
-    ("rastros", "Rastros", PIECE, BLOCK),
-    ("avanco", "Avanco", WHITE, BLACK),
-    ("produto", "Produto", BLACK, WHITE),
-    ("sesqui", "Sesqui", BLACK, WHITE),
-    ("amazonas", "Amazonas", WHITE, BLOCK),
-    ("pontos", "Pontos e Quadrados", DOT, LINE),
-    ("hex", "Hex", BLACK, WHITE),
-    ("ouri", "Ouri", SEED, YELLOW),
-    ("peoes", "Peoes", WHITE, BLACK),
-    ("go", "Go 7x7", BLACK, WHITE),
-)
+# Generated from the game modules by `python -m tools.catalog`: (id, name,
+# look, look) in menu order, and the grid each game needs per option value.
+from games.catalog import CATALOG, LAYOUTS  # noqa: F401
 
 IDS = tuple(row[0] for row in CATALOG)
 NAMES = dict((row[0], row[1]) for row in CATALOG)

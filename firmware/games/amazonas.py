@@ -19,6 +19,11 @@ ID = "amazonas"
 NAME = "Amazonas"
 SEATS = ("White", "Black")
 OPTIONS = {}
+# Its square in the menu: position, and the two looks it alternates between.
+MENU = (7, WHITE, BLOCK)
+# AI node budgets (level 3, level 5): the costliest phase stays within 2 s and
+# 10 s on the Pico (`python -m tools.bench budgets`, docs/ai-budgets.md).
+NODES = (210, 1100)
 
 _W = const(8)
 _MW = const(9)             # mailbox row width

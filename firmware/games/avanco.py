@@ -16,6 +16,11 @@ ID = "avanco"
 NAME = "Avanco"
 SEATS = ("White", "Black")
 OPTIONS = {}
+# Its square in the menu: position, and the two looks it alternates between.
+MENU = (4, WHITE, BLACK)
+# AI node budgets (level 3, level 5): the costliest phase stays within 2 s and
+# 10 s on the Pico (`python -m tools.bench budgets`, docs/ai-budgets.md).
+NODES = (1250, 6200)
 
 _W = const(7)
 _N = const(49)

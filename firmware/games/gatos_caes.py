@@ -19,6 +19,11 @@ ID = "gatos_caes"
 NAME = "Gatos e Caes"
 SEATS = ("Cats", "Dogs")
 OPTIONS = {}
+# Its square in the menu: position, and the two looks it alternates between.
+MENU = (2, P0, P1)
+# AI node budgets (level 3, level 5): the costliest phase stays within 2 s and
+# 10 s on the Pico (`python -m tools.bench budgets`, docs/ai-budgets.md).
+NODES = (1400, 7000)
 
 _W = const(8)
 _N = const(64)

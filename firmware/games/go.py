@@ -14,6 +14,11 @@ ID = "go"
 NAME = "Go 7x7"
 SEATS = ("Black", "White")
 OPTIONS = {}
+# Its square in the menu: position, and the two looks it alternates between.
+MENU = (12, BLACK, WHITE)
+# AI node budgets (level 3, level 5): the costliest phase stays within 2 s and
+# 10 s on the Pico (`python -m tools.bench budgets`, docs/ai-budgets.md).
+NODES = (280, 1400)
 
 _W = const(7)
 _N = const(49)

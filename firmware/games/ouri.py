@@ -16,6 +16,11 @@ ID = "ouri"
 NAME = "Ouri"
 SEATS = ("South", "North")
 OPTIONS = {}
+# Its square in the menu: position, and the two looks it alternates between.
+MENU = (10, SEED, YELLOW)
+# AI node budgets (level 3, level 5): the costliest phase stays within 2 s and
+# 10 s on the Pico (`python -m tools.bench budgets`, docs/ai-budgets.md).
+NODES = (1300, 6500)
 
 _W = const(8)
 _H = const(9)

@@ -19,6 +19,11 @@ ID = "peoes"
 NAME = "Peoes"
 SEATS = ("White", "Black")
 OPTIONS = {}
+# Its square in the menu: position, and the two looks it alternates between.
+MENU = (11, WHITE, BLACK)
+# AI node budgets (level 3, level 5): the costliest phase stays within 2 s and
+# 10 s on the Pico (`python -m tools.bench budgets`, docs/ai-budgets.md).
+NODES = (1350, 6700)
 
 _W = const(8)
 _N = const(64)

@@ -14,6 +14,11 @@ ID = "pontos"
 NAME = "Pontos e Quadrados"
 SEATS = ("First", "Second")
 OPTIONS = {"dots": (5, 3, 6)}
+# Its square in the menu: position, and the two looks it alternates between.
+MENU = (8, DOT, LINE)
+# AI node budgets (level 3, level 5): the costliest phase stays within 2 s and
+# 10 s on the Pico (`python -m tools.bench budgets`, docs/ai-budgets.md).
+NODES = (1100, 5500)
 
 _TURN_Z = const(0x2A5F3C1D)
 

@@ -18,6 +18,11 @@ ID = "produto"
 NAME = "Produto"
 SEATS = ("Black", "White")
 OPTIONS = {}
+# Its square in the menu: position, and the two looks it alternates between.
+MENU = (5, BLACK, WHITE)
+# AI node budgets (level 3, level 5): the costliest phase stays within 2 s and
+# 10 s on the Pico (`python -m tools.bench budgets`, docs/ai-budgets.md).
+NODES = (110, 600)
 
 _W = const(9)
 _NN = const(81)

@@ -14,6 +14,11 @@ ID = "rastros"
 NAME = "Rastros"
 SEATS = ("Goal a1", "Goal g7")
 OPTIONS = {}
+# Its square in the menu: position, and the two looks it alternates between.
+MENU = (3, PIECE, BLOCK)
+# AI node budgets (level 3, level 5): the costliest phase stays within 2 s and
+# 10 s on the Pico (`python -m tools.bench budgets`, docs/ai-budgets.md).
+NODES = (1600, 8000)
 
 _W = const(7)
 _N = const(49)

@@ -11,6 +11,11 @@ ID = "semaforo"
 NAME = "Semaforo"
 SEATS = ("First", "Second")
 OPTIONS = {}
+# Its square in the menu: position, and the two looks it alternates between.
+MENU = (1, GREEN, RED)
+# AI node budgets (level 3, level 5): the costliest phase stays within 2 s and
+# 10 s on the Pico (`python -m tools.bench budgets`, docs/ai-budgets.md).
+NODES = (175, 880)
 
 _W = const(4)
 _H = const(3)

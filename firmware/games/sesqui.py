@@ -22,6 +22,11 @@ ID = "sesqui"
 NAME = "Sesqui"
 SEATS = ("Vertical", "Horizontal")
 OPTIONS = {}
+# Its square in the menu: position, and the two looks it alternates between.
+MENU = (6, BLACK, WHITE)
+# AI node budgets (level 3, level 5): the costliest phase stays within 2 s and
+# 10 s on the Pico (`python -m tools.bench budgets`, docs/ai-budgets.md).
+NODES = (270, 1200)
 
 _W = const(8)
 _MW = const(9)             # mailbox row width

@@ -3,7 +3,7 @@ the catalogue (on CPython and on MicroPython). A new game gets these checks
 by being in the catalogue; its own test file keeps only what is its own.
 
 For every game and its smallest and largest option: the layout is the one
-games/layouts.py claims; along seeded random games every legal move's text
+games/catalog.py claims; along seeded random games every legal move's text
 parses back to that move; undo() gives back each position exactly (view(),
 key(), turn, legal moves); key() is a small int below 2**30; evaluate() stays
 within +-10000; and the game has a rules page and AI budgets.
@@ -12,8 +12,9 @@ import os
 
 import ai
 import games
-from games.layouts import LAYOUTS
+from games import LAYOUTS
 from check import check_notation_roundtrip
+from app.screen import LOOK_RGB
 
 _LCG_A = 1103515245
 
@@ -37,6 +38,7 @@ def walk(mod, options, seed, limit=300):
     while g.result() is None and len(seen) < limit:
         k = g.key()
         assert 0 <= k < (1 << 30), "key %r is not a small int" % k
+        assert max(g.view()) < len(LOOK_RGB), "a look the board has no colour for"
         e = g.evaluate()
         assert -10000 <= e <= 10000, "evaluate() = %d" % e
         seen.append(position(g))
@@ -89,5 +91,6 @@ def test_every_game_has_a_rules_page_and_ai_budgets():
             os.stat("docs/rules/%s.md" % gid)
         except OSError:
             assert False, "docs/rules/%s.md is missing" % gid
-        n3, n5 = ai.NODES[gid]
+        n3, n5 = games.load(gid).NODES
+        assert ai.budget(gid, 3) == n3 and ai.budget(gid, 5) == n5, gid
         assert 0 < n3 <= n5, gid
