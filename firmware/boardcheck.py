@@ -8,6 +8,7 @@ builder at a club table with a freshly soldered board, not a programmer:
 
     board.py: field 'led_pin': 31 is not a GPIO of the Pico (0-22, 26-28)
 """
+from hal import BACKENDS
 
 # Pins a Pico brings out to its edge as GPIO. 23-25 and 29 are used on the
 # board itself (power-save, VBUS sense, the LED, VSYS sense).
@@ -149,7 +150,7 @@ def check(board, source="board.py"):
         out["name"] = stem[:-3] if stem.endswith(".py") else stem
     elif not isinstance(out["name"], str) or not out["name"]:
         ck.fail("name", "%s should be a short text, like 'club9'" % _show(out["name"]))
-    platform = ck.choice("platform", out["platform"], ("micropython", "circuitpython"))
+    platform = ck.choice("platform", out["platform"], tuple(name for name, module in BACKENDS))
 
     cols = ck.whole("cols", out["cols"], 3, 16)
     rows = ck.whole("rows", out["rows"], 3, 16)

@@ -8,13 +8,15 @@ import sys
 
 
 def build_hal(board):
+    """The HAL of the board file's platform (hal.BACKENDS)."""
+    from hal import backend
     from hal.storage import FileStorage
-    storage = FileStorage("")
-    if sys.implementation.name == "circuitpython" or board.get("platform") == "circuitpython":
-        from hal import circuitpython as backend
-    else:
-        from hal import rp2 as backend
-    return backend.Hal(board, storage)
+    platform = board.get("platform", "micropython")
+    if sys.implementation.name == "circuitpython":
+        platform = "circuitpython"      # its pin names are all it can drive
+    name = backend(platform)
+    __import__(name)
+    return sys.modules[name].Hal(board, FileStorage(""))
 
 
 def show_board_error(message):

@@ -169,36 +169,3 @@ def test_unknown_pin_name_is_named():
     assert "GP99" in str(e.value)
 
 
-def test_same_objects_and_methods_as_the_sim_hal(hal):
-    from hal import sim
-    ref = sim.Hal(BOARD, None)
-    for obj, names in (("matrix", ("scan", "is_down", "size", "cols", "rows")),
-                       ("pixels", ("show", "frame", "chain", "shows", "rgb", "order",
-                                   "brightness", "max_current_ma")),
-                       ("clock", ("ticks_ms", "sleep_ms")),
-                       ("sound", ("beep",))):
-        for name in names:
-            assert hasattr(getattr(ref, obj), name)
-            assert hasattr(getattr(hal, obj), name), (obj, name)
-    assert hal.matrix.size == ref.matrix.size == 85
-    assert hal.board is BOARD and hal.storage is not None
-
-
-def test_the_app_loop_runs_on_this_hal(hal, tmp_path):
-    # The lead's main loop, on this backend: scans, steps, shows, logs nothing.
-    from app.loop import run
-
-    class SteppingClock:
-        t = 0
-
-        def ticks_ms(self):
-            return self.t
-
-        def sleep_ms(self, ms):
-            self.t += ms
-    hal.clock = SteppingClock()
-    hal.matrix.km.set_switch(4, 4)
-    hal.matrix.km.run_scans(4)
-    run(BOARD, hal, passes=40)
-    assert hal.pixels.shows >= 1
-    assert not (tmp_path / "error.log").exists()

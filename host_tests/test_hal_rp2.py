@@ -273,14 +273,6 @@ def test_no_buzzer_is_silent(tmp_path):
     assert machine.pwms == {}
 
 
-def test_clock_and_storage(hal, tmp_path):
-    t0 = hal.clock.ticks_ms()
-    hal.clock.sleep_ms(2)
-    assert (hal.clock.ticks_ms() - t0) & 0x3FFFFFFF >= 1
-    hal.storage.write_atomic("x.txt", "hi")
-    assert hal.storage.read("x.txt") == b"hi"
-
-
 @pytest.mark.parametrize("order,first,rotation,cap", [
     ("serpentine", "a1", 0, 1800), ("rows", "i9", 180, 1800), ("serpentine", "i1", 90, 1800),
     ("serpentine", "a9", 270, 300), ("serpentine", "a1", 0, 250)])
@@ -315,49 +307,6 @@ def test_changed_rows_only_gives_the_same_chain_as_ledmap(tmp_path, order, first
         want = ledmap.to_chain(frame, ref_order, scale, bytearray(243))
         assert bytes(np.buf) == bytes(want), step
         assert np.sent[-1] == bytes(want)
-
-
-def test_same_objects_and_methods_as_the_sim_hal(hal):
-    from hal import sim
-    ref = sim.Hal(CLUB9, None)
-    for obj, names in (("matrix", ("scan", "is_down", "size", "cols", "rows")),
-                       ("pixels", ("show", "frame", "chain", "shows", "rgb", "order",
-                                   "brightness", "max_current_ma")),
-                       ("clock", ("ticks_ms", "sleep_ms")),
-                       ("sound", ("beep",))):
-        for name in names:
-            assert hasattr(getattr(ref, obj), name)
-            assert hasattr(getattr(hal, obj), name), (obj, name)
-    assert hal.matrix.size == ref.matrix.size == 85
-    frame = bytearray(range(243))
-    ref.pixels.show(frame)
-    hal.pixels.show(frame)
-    assert bytes(hal.pixels.chain) == bytes(ref.pixels.chain)   # the same bytes on the wire
-
-
-class SteppingClock:
-    """Time that moves by the loop's own sleeps: no real waiting in tests."""
-    def __init__(self):
-        self.t = 0
-
-    def ticks_ms(self):
-        return self.t
-
-    def sleep_ms(self, ms):
-        self.t += ms
-
-
-def test_the_app_loop_runs_on_this_hal(tmp_path):
-    # The lead's main loop, on this backend: scans, steps, shows, logs nothing.
-    from app.loop import run
-    machine.reset()
-    board = boardcheck.check(CLUB9, "club9.py")
-    h = rp2.Hal(board, FileStorage(str(tmp_path)))
-    h.clock = SteppingClock()
-    machine.set_switch(*square(CLUB9, 4, 4))          # a piece on e5 at boot
-    run(board, h, passes=40)
-    assert h.pixels.shows >= 1
-    assert not (tmp_path / "error.log").exists()
 
 
 MP_SCRIPT = r"""

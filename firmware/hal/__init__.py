@@ -24,3 +24,81 @@ OK = const(1)
 UNDO = const(2)
 HINT = const(3)
 KEY_NAMES = ("menu", "ok", "undo", "hint")
+
+
+# --- The contract, in code -------------------------------------------------
+# Every backend's objects derive from these; host_tests/test_hal_contract.py
+# runs one conformance test over every backend against them. The methods here
+# only say what a backend must do: each backend overrides every one of them.
+
+class Matrix:
+    """The switches. Attributes: cols, rows, size (squares + 4 keys)."""
+
+    def scan(self, now_ms=None):
+        """Debounced (key, down) events since the last scan, in key numbers."""
+        raise NotImplementedError
+
+    def is_down(self, key):
+        """The debounced state of a key now (a piece on a reed square)."""
+        raise NotImplementedError
+
+
+class Pixels:
+    """The LEDs. Attributes: frame (the last logical frame), chain (the bytes
+    last sent down the LED chain), shows (frames sent), order, brightness,
+    max_current_ma."""
+
+    def show(self, frame):
+        """Send a bytearray of cols*rows*3 RGB, mapped to the chain by ledmap
+        with brightness and the current cap applied."""
+        raise NotImplementedError
+
+    def rgb(self, index):
+        """The logical (r, g, b) of square `index` in the last frame shown."""
+        raise NotImplementedError
+
+
+class Clock:
+    """Milliseconds that wrap at 2**30 like MicroPython's ticks_ms: compare
+    them only with compat.ticks_diff / ticks_add."""
+
+    def ticks_ms(self):
+        raise NotImplementedError
+
+    def sleep_ms(self, ms):
+        raise NotImplementedError
+
+
+class Sound:
+    def beep(self, freq_hz, ms):
+        """A tone that stops by itself; silent where the board has no buzzer."""
+        raise NotImplementedError
+
+
+class Hal:
+    """The five objects the app uses, built from a checked board dict. A
+    backend subclasses it and names its own parts (MATRIX, PIXELS, CLOCK,
+    SOUND); storage (hal.storage.FileStorage) is the same everywhere."""
+
+    MATRIX = PIXELS = CLOCK = SOUND = None
+
+    def __init__(self, board, storage):
+        self.board = board
+        self.matrix = self.MATRIX(board)
+        self.pixels = self.PIXELS(board)
+        self.clock = self.CLOCK()
+        self.storage = storage
+        self.sound = self.SOUND(board.get("buzzer_pin"))
+
+
+# The backend of each platform a board file may name, the default first
+# (boardcheck checks the field against this table; main.py imports the module).
+BACKENDS = (("micropython", "hal.rp2"), ("circuitpython", "hal.circuitpython"))
+
+
+def backend(platform):
+    """The module name of a platform's backend (KeyError for an unknown one)."""
+    for name, module in BACKENDS:
+        if name == platform:
+            return module
+    raise KeyError(platform)

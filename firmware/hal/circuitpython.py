@@ -14,6 +14,7 @@ import neopixel
 
 from hal import ledmap
 from hal import KEY_NAMES
+import hal as _contract
 
 try:
     from supervisor import ticks_ms as _raw_ticks
@@ -50,7 +51,7 @@ def keypad_timing(debounce_ms):
     return _SCAN_MS / 1000, threshold
 
 
-class Matrix:
+class Matrix(_contract.Matrix):
     """keypad.KeyMatrix, its key numbers mapped to the squares and keys.
 
     keypad numbers matrix position (row r, column c) as r*ncols + c; squares
@@ -132,7 +133,7 @@ class Matrix:
         return bool(self._state[key])
 
 
-class Pixels:
+class Pixels(_contract.Pixels):
     """The WS2812 chain through Adafruit's neopixel library.
 
     The library's own brightness stays at 1.0: hal.ledmap scales for the
@@ -179,7 +180,7 @@ class Pixels:
         return (self.frame[j], self.frame[j + 1], self.frame[j + 2])
 
 
-class Clock:
+class Clock(_contract.Clock):
     """Milliseconds that wrap at 2**30 like MicroPython's ticks_ms.
 
     supervisor.ticks_ms() wraps at 2**29 and time.monotonic() loses
@@ -201,7 +202,7 @@ class Clock:
         time.sleep(ms / 1000)
 
 
-class Sound:
+class Sound(_contract.Sound):
     """A passive piezo buzzer through pwmio; silent when the board has none.
 
     CircuitPython has no timer callbacks, so a beep holds the loop for its
@@ -225,13 +226,7 @@ class Sound:
         pwm.duty_cycle = 0
 
 
-class Hal:
-    """The four objects together, built from a (checked) board dict."""
+class Hal(_contract.Hal):
+    """The circuitpython backend's objects together, built from a (checked) board dict."""
 
-    def __init__(self, board, storage):
-        self.board = board
-        self.matrix = Matrix(board)
-        self.pixels = Pixels(board)
-        self.clock = Clock()
-        self.storage = storage
-        self.sound = Sound(board.get("buzzer_pin"))
+    MATRIX, PIXELS, CLOCK, SOUND = Matrix, Pixels, Clock, Sound

@@ -14,6 +14,7 @@ import neopixel
 
 from hal import ledmap
 from hal import KEY_NAMES
+import hal as _contract
 
 try:
     from time import sleep_us, sleep_ms, ticks_ms, ticks_diff
@@ -39,7 +40,7 @@ _GPIO_IN = 0xD0000004
 PORT_READ = sys.platform == "rp2" or getattr(machine, "EMULATES_RP2_SIO", False)
 
 
-class Matrix:
+class Matrix(_contract.Matrix):
     """Row/column scan of the switch matrix, debounced per matrix row.
 
     Matrix position (row r, column c) is switch r*ncols + c. Squares sit at
@@ -178,7 +179,7 @@ class Matrix:
         return bool(self._stable[sw // self._ncols] >> (sw % self._ncols) & 1)
 
 
-class Pixels:
+class Pixels(_contract.Pixels):
     """The WS2812 chain through MicroPython's neopixel driver.
 
     The frame is mapped (order, rotation) and scaled (brightness, current
@@ -269,7 +270,7 @@ class Pixels:
         return (self.frame[j], self.frame[j + 1], self.frame[j + 2])
 
 
-class Clock:
+class Clock(_contract.Clock):
     def ticks_ms(self):
         return ticks_ms()
 
@@ -277,7 +278,7 @@ class Clock:
         sleep_ms(ms)
 
 
-class Sound:
+class Sound(_contract.Sound):
     """A passive piezo buzzer on a PWM pin; silent when the board has none.
 
     beep() starts the tone and returns at once: a one-shot timer stops it, so
@@ -314,13 +315,7 @@ class Sound:
         self._pwm.duty_u16(0)
 
 
-class Hal:
-    """The four objects together, built from a (checked) board dict."""
+class Hal(_contract.Hal):
+    """The rp2 backend's objects together, built from a (checked) board dict."""
 
-    def __init__(self, board, storage):
-        self.board = board
-        self.matrix = Matrix(board)
-        self.pixels = Pixels(board)
-        self.clock = Clock()
-        self.storage = storage
-        self.sound = Sound(board.get("buzzer_pin"))
+    MATRIX, PIXELS, CLOCK, SOUND = Matrix, Pixels, Clock, Sound

@@ -5,9 +5,10 @@ is kept (the last logical frame and the bytes a real chain would be sent), so
 a test can read the board as a person would see it.
 """
 from hal import ledmap
+import hal as _contract
 
 
-class SimMatrix:
+class SimMatrix(_contract.Matrix):
     def __init__(self, cols, rows, nkeys=4):
         self.cols, self.rows = cols, rows
         self.size = cols * rows + nkeys
@@ -40,7 +41,7 @@ class SimMatrix:
     lift = release
 
 
-class SimPixels:
+class SimPixels(_contract.Pixels):
     def __init__(self, cols, rows, order="serpentine", first="a1", rotation=0,
                  brightness=100, max_current_ma=100000):
         self.cols, self.rows = cols, rows
@@ -62,7 +63,7 @@ class SimPixels:
         return (self.frame[j], self.frame[j + 1], self.frame[j + 2])
 
 
-class SimClock:
+class SimClock(_contract.Clock):
     """Time that moves only when told to (tests), or follows the real clock."""
 
     def __init__(self, real=False):
@@ -90,7 +91,7 @@ class SimClock:
         self.now += ms
 
 
-class SimSound:
+class SimSound(_contract.Sound):
     def __init__(self):
         self.beeps = []
 
@@ -98,8 +99,9 @@ class SimSound:
         self.beeps.append((freq_hz, ms))
 
 
-class Hal:
-    """The four objects together, built from a board dict."""
+class Hal(_contract.Hal):
+    """The simulated objects together, built from a board dict (real_time: the
+    clock follows the desktop's, for the terminal simulator)."""
 
     def __init__(self, board, storage, real_time=False):
         cols, rows = board["cols"], board["rows"]
