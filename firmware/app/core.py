@@ -11,6 +11,7 @@ import sys
 from hal import MENU, OK, UNDO, HINT
 from app.screen import Screen, Scroll, ERROR
 
+
 LOG = "error.log"
 
 
@@ -108,9 +109,27 @@ class ErrorScreen:
             scr.set(i * c + (c - 1 - i), ERROR)
 
 
+# Every mode by name: a mode asks for the next one here instead of importing
+# it, so the modes import no one another in a circle and each loads on demand.
+MODES = {
+    "menu": ("app.menu", "Menu"),
+    "setup": ("app.menu", "Setup"),
+    "resume": ("app.menu", "Resume"),
+    "play": ("app.play", "Play"),
+    "result": ("app.play", "Result"),
+    "selftest": ("app.selftest", "SelfTest"),
+}
+
+
+def mode(name, *args):
+    """A new mode by its name in MODES, built with args (ctx first)."""
+    module, cls = MODES[name]
+    __import__(module)
+    return getattr(sys.modules[module], cls)(*args)
+
+
 def menu(ctx):
-    from app.menu import Menu
-    return Menu(ctx)
+    return mode("menu", ctx)
 
 
 def boot(ctx):
@@ -120,8 +139,7 @@ def boot(ctx):
         d = saves.read(ctx.storage)
         if d is None:
             return menu(ctx)
-        from app.menu import Resume
-        return Resume(ctx, d)
+        return mode("resume", ctx, d)
     except Exception as e:
         log_exception(ctx.storage, e, "boot: save")
         saves.set_aside(ctx.storage)

@@ -24,9 +24,11 @@ class Entry:
         self.game = game
         self.reset()
 
-    def reset(self):
-        """Call after every change of position."""
-        self.moves = self.game.moves()
+    def reset(self, active=True):
+        """Call after every change of position. Not active (the board's turn):
+        nothing can be entered, and no move list is held while the AI thinks
+        (Amazonas' 2000 moves would sit in the heap through its search)."""
+        self.moves = self.game.moves() if active else []
         self.live = self.moves
         self.touched = []
         self.choice = 0

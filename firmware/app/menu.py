@@ -13,7 +13,7 @@ import games
 from hal import MENU, OK
 from games.common import P0, P1, SEED
 from app.screen import Scroll, LOOK_RGB, TEXT, SELECTED
-from app.core import Message
+from app.core import Message, mode, log_exception
 
 BLINK_MS = 400
 MODES = (
@@ -64,8 +64,7 @@ class Menu:
                 continue
             if key == self.test_square():
                 if self.pointed == "selftest":
-                    from app.selftest import SelfTest
-                    return SelfTest(ctx)
+                    return mode("selftest", ctx)
                 self.pointed = "selftest"
                 self.scroll = Scroll("SELF TEST", ctx.cols, TEXT, loop=True)
                 continue
@@ -80,8 +79,7 @@ class Menu:
 
     def choose(self):
         if self.pointed == "selftest":
-            from app.selftest import SelfTest
-            return SelfTest(self.ctx)
+            return mode("selftest", self.ctx)
         return Setup(self.ctx, self.pointed)
 
     def draw(self, scr, now):
@@ -132,7 +130,6 @@ class Setup:
             if not down:
                 continue
             if key == ctx.key(MENU):
-                from app.menu import Menu
                 return Menu(ctx)
             if key == ctx.key(OK) or key == top * c + c - 1:
                 return self.start()
@@ -155,10 +152,9 @@ class Setup:
         self.scroll = Scroll(text, self.ctx.cols, TEXT)
 
     def start(self):
-        from app.play import Play
         ctx = self.ctx
         ctx.seed += 1
-        return Play(ctx, self.gid, self.options(), MODES[self.mode][1], self.level)
+        return mode("play", ctx, self.gid, self.options(), MODES[self.mode][1], self.level)
 
     def draw(self, scr, now):
         ctx = self.ctx
@@ -209,11 +205,10 @@ class Resume:
         from app import saves
         ctx, d = self.ctx, self.save
         if d["end"]:
-            from app.play import Play, Result
-            from app.core import log_exception
             try:
-                res = Result(ctx, Play(ctx, d["game"], d["options"], tuple(d["players"]),
-                                       d["level"], d["moves"], d["tag"], d["dead"]))
+                res = mode("result", ctx, mode("play", ctx, d["game"], d["options"],
+                                               tuple(d["players"]), d["level"], d["moves"],
+                                               d["tag"], d["dead"]))
                 if res.marking:
                     res.record()
             except Exception as e:   # a save that cannot be replayed is dropped as asked
@@ -223,12 +218,10 @@ class Resume:
 
     def resume(self):
         from app import saves
-        from app.play import Play
-        from app.core import log_exception
         from app.screen import ERROR
         ctx, d = self.ctx, self.save
         try:
-            return Play(ctx, d["game"], d["options"], tuple(d["players"]), d["level"], d["moves"],
+            return mode("play", ctx, d["game"], d["options"], tuple(d["players"]), d["level"], d["moves"],
                         d["tag"], d["dead"])
         except Exception as e:
             # An unknown game, bad options or an illegal move: the save cannot be trusted.

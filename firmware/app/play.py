@@ -8,6 +8,7 @@ import games
 from games.common import DRAW, EMPTY
 from hal import MENU, OK, UNDO, HINT
 from app import saves
+from app.core import mode, log_exception
 from app.entry import Entry, ILLEGAL, PLAY, CHOOSE
 from app.screen import (Scroll, LOOK_RGB, TEXT, TARGET, SELECTED, LAST, ERROR, AI_MOVE,
                         HINT as HINT_RGB, WIN, DEAD, THINK)
@@ -65,6 +66,8 @@ class Play:
         self.ox = (ctx.cols - w) // 2
         self.oy = (ctx.rows - h) // 2
         self.entry = Entry(self.game)
+        if not self.humans_turn():
+            self.entry.reset(False)
         self.last = ()
         self.flash_cell = None
         self.flash_until = 0
@@ -181,7 +184,7 @@ class Play:
         if captured is not None and captured():
             self.vanished = tuple(captured())
             self.vanished_until = self.ctx.clock.ticks_ms() + VANISH_MS
-        self.entry.reset()
+        self.entry.reset(self.humans_turn())
         self.armed = None
         self.flash_cell = None
         # Saved even when the game just ended: the result screen records the
@@ -208,7 +211,7 @@ class Play:
         self.last = ()
         self.shown = ()
         self.scroll = None
-        self.entry.reset()
+        self.entry.reset(self.humans_turn())
         if self.texts:
             self.save()
         else:
@@ -252,7 +255,7 @@ class Play:
             return
         m = self.think(max(self.level, 3))
         cells = tuple(self.game.move_cells(m))
-        self.entry.reset()
+        self.entry.reset(self.humans_turn())
         if cells:
             self.shown = cells
             self.shown_rgb = HINT_RGB
@@ -261,9 +264,8 @@ class Play:
             self.say(self.game.move_text(m).upper())
 
     def leave(self):
-        from app.menu import Menu
         saves.clear(self.ctx.storage)
-        return Menu(self.ctx)
+        return mode("menu", self.ctx)
 
     def finish(self):
         return Result(self.ctx, self)
@@ -386,7 +388,8 @@ class Result:
         """Into the record book (once, whatever cut came before), before the
         save is cleared."""
         p = self.play
-        saves.record(self.ctx.storage, p.gid, p.options, p.texts, self.announce(), p.tag)
+        saves.record(self.ctx.storage, p.gid, p.options, p.texts, self.announce(), p.tag,
+                     log_exception)
 
     def step(self, now, events):
         ctx = self.ctx
@@ -395,11 +398,10 @@ class Result:
                 continue
             k = ctx.fkey(key)
             if k == MENU:
-                from app.menu import Menu
                 if self.marking:     # left uncounted: recorded with the marks as they are
                     self.record()
                 saves.clear(ctx.storage)
-                return Menu(ctx)
+                return mode("menu", ctx)
             if k == UNDO:
                 p = self.play
                 p.undo()

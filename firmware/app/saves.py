@@ -115,10 +115,10 @@ def record_line(game_id, options, moves, outcome, tag=""):
                                   " ".join(moves), (" #" + tag) if tag else "")
 
 
-def record(storage, game_id, options, moves, outcome, tag=""):
+def record(storage, game_id, options, moves, outcome, tag="", log=None):
     """Append a finished game to the record book, unless its line is already
     its last one. A storage that refuses (games.txt a folder, a full or failing
-    flash) is logged and the game goes on: the result must not end in the
+    flash) is logged (by `log(storage, error, where)`) and the game goes on: the result must not end in the
     error screen. True if the line is in the book afterwards."""
     line = record_line(game_id, options, moves, outcome, tag).encode()
     try:
@@ -130,6 +130,6 @@ def record(storage, game_id, options, moves, outcome, tag=""):
         storage.append(RECORDS, line, limit=RECORDS_LIMIT)
         return True
     except OSError as e:
-        from app.core import log_exception
-        log_exception(storage, e, "record book")
+        if log is not None:
+            log(storage, e, "record book")
         return False

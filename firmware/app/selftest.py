@@ -8,6 +8,7 @@ name. Hold Menu for two seconds to leave.
 """
 from hal import MENU, KEY_NAMES
 from app.screen import Scroll, TEXT
+from app.core import mode
 
 PHASE_MS = 500
 HOLD_TO_LEAVE_MS = 2000
@@ -37,8 +38,7 @@ class SelfTest:
             if key == ctx.key(MENU):
                 self.menu_since = now if down else None
         if self.menu_since is not None and now - self.menu_since >= HOLD_TO_LEAVE_MS:
-            from app.menu import Menu
-            return Menu(ctx)
+            return mode("menu", ctx)
         if self.scroll is not None and self.scroll.done(now):
             self.scroll = None
         return None
