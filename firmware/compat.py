@@ -10,14 +10,28 @@ except ImportError:
     def const(x):
         return x
 
+_PERIOD_MASK = 0x3FFFFFFF     # board clocks wrap at 2**30 ms (the rp2 port's period)
+
+
+def _ticks_diff(a, b):
+    d = (a - b) & _PERIOD_MASK
+    return d - 0x40000000 if d & 0x20000000 else d
+
+
+def _ticks_add(a, delta):
+    return (a + delta) & _PERIOD_MASK
+
+
 try:
-    from time import ticks_ms, ticks_diff  # noqa: F401
+    from time import ticks_ms, ticks_diff, ticks_add  # noqa: F401
+    if ticks_add(0, -1) != _PERIOD_MASK:
+        # A port whose ticks wrap elsewhere (the unix port: 2**62): the app's
+        # clocks (the HAL's, the simulator's) wrap at 2**30 like the board's.
+        ticks_diff, ticks_add = _ticks_diff, _ticks_add
 except ImportError:
     import time as _time
 
     def ticks_ms():
-        return int(_time.monotonic() * 1000) & 0x3FFFFFFF
+        return int(_time.monotonic() * 1000) & _PERIOD_MASK
 
-    def ticks_diff(a, b):
-        d = (a - b) & 0x3FFFFFFF
-        return d - 0x40000000 if d & 0x20000000 else d
+    ticks_diff, ticks_add = _ticks_diff, _ticks_add

@@ -8,6 +8,8 @@ back to the menu: it never needs a computer to recover.
 import gc
 import sys
 
+from compat import ticks_diff
+
 from hal import MENU, OK, UNDO, HINT
 from app.screen import Screen, Scroll, ERROR
 
@@ -98,7 +100,7 @@ class ErrorScreen:
     def step(self, now, events):
         if self.t0 is None:
             self.t0 = now
-        if now - self.t0 >= self.HOLD_MS or any(d for k, d in events):
+        if ticks_diff(now, self.t0) >= self.HOLD_MS or any(d for k, d in events):
             return menu(self.ctx)
         return None
 

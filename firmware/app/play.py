@@ -5,6 +5,7 @@ it is. Rendering is the game's view() plus overlays: the last move, the squares
 that can come next, an illegal touch, the AI's move, a hint, the winning cells.
 """
 import games
+from compat import ticks_add, ticks_diff
 from games.common import DRAW, EMPTY
 from hal import MENU, OK, UNDO, HINT
 from app import saves
@@ -20,6 +21,11 @@ DEMO_PAUSE_MS = 900
 VANISH_MS = 1500
 REPLY_PAUSE_MS = 300   # the human sees their move land before the board thinks
 LEAVE_MS = 3000
+
+
+def _before(now, deadline):
+    """True while a deadline (ticks, or None for none) lies ahead: wrap-safe."""
+    return deadline is not None and ticks_diff(deadline, now) > 0
 
 
 def touches(ctx, events):
@@ -56,7 +62,7 @@ class Play:
         # recorded once however often a cut makes it finish again. The record
         # book's size makes it differ from the last game's even when the
         # clock and the moves are the same.
-        self.tag = tag or saves.new_tag(ctx.storage, ctx.clock.ticks_ms() + ctx.seed)
+        self.tag = tag or saves.new_tag(ctx.storage, ticks_add(ctx.clock.ticks_ms(), ctx.seed))
         w, h = self.game.layout()
         if w > ctx.cols or h > ctx.rows:
             # Centred on a smaller grid its rows would wrap onto each other.
@@ -70,16 +76,17 @@ class Play:
             self.entry.reset(False)
         self.last = ()
         self.flash_cell = None
-        self.flash_until = 0
+        self.flash_until = None    # deadlines are ticks: None is none
         self.vanished = ()        # stones just captured, shown fading out
-        self.vanished_until = 0
+        self.vanished_until = None
         self.shown = ()           # AI move or hint cells, with their colour
         self.shown_rgb = AI_MOVE
-        self.shown_until = 0
+        self.shown_until = None
         self.scroll = None
         self.armed = None         # a key move (pass) named by a first OK press
-        self.leave_until = 0
-        self.next_ai = 0
+        self.leave_until = None
+        self.next_ai = None       # the board may move from then on
+        self.seen = None          # the latest clock read in a step (after the AI thought)
         self.result_mode = None
 
     # --- squares <-> game cells ------------------------------------------
@@ -106,9 +113,9 @@ class Play:
             if self.players == ("board", "board"):
                 return self.leave()          # any key stops a demo
             if k == MENU:
-                if now < self.leave_until:
+                if _before(now, self.leave_until):
                     return self.leave()
-                self.leave_until = now + LEAVE_MS
+                self.leave_until = ticks_add(now, LEAVE_MS)
                 self.say("MENU AGAIN TO LEAVE")
             elif k == UNDO:
                 self.undo()
@@ -122,7 +129,7 @@ class Play:
             self.touch(sq, now)
         if self.game.result() is not None:
             return self.finish()
-        if not self.humans_turn() and now >= self.next_ai and self.scroll is None:
+        if not self.humans_turn() and not _before(now, self.next_ai) and self.scroll is None:
             self.ai_turn(now)
             if self.game.result() is not None:
                 return self.finish()
@@ -143,7 +150,7 @@ class Play:
         what, m = (ILLEGAL, None) if cell is None else self.entry.touch(cell)
         if what == ILLEGAL:
             self.flash_cell = sq
-            self.flash_until = now + FLASH_MS
+            self.flash_until = ticks_add(now, FLASH_MS)
             self.ctx.beep(220, 120)
         elif what == PLAY:
             self.play(m)
@@ -176,14 +183,14 @@ class Play:
         g = self.game
         seat = g.turn
         if self.players[seat] == "human":
-            self.next_ai = self.ctx.clock.ticks_ms() + REPLY_PAUSE_MS
+            self.next_ai = ticks_add(self.ctx.clock.ticks_ms(), REPLY_PAUSE_MS)
         self.last = tuple(g.move_cells(m))
         self.texts.append(g.move_text(m))
         g.play(m)
         captured = getattr(g, "captured_last", None)
         if captured is not None and captured():
             self.vanished = tuple(captured())
-            self.vanished_until = self.ctx.clock.ticks_ms() + VANISH_MS
+            self.vanished_until = ticks_add(self.ctx.clock.ticks_ms(), VANISH_MS)
         self.entry.reset(self.humans_turn())
         self.armed = None
         self.flash_cell = None
@@ -216,7 +223,7 @@ class Play:
             self.save()
         else:
             saves.clear(self.ctx.storage)
-        self.next_ai = self.ctx.clock.ticks_ms() + AI_SHOW_MS
+        self.next_ai = ticks_add(self.ctx.clock.ticks_ms(), AI_SHOW_MS)
 
     def save(self):
         g = self.game
@@ -227,13 +234,13 @@ class Play:
         import ai
         ctx = self.ctx
         t0 = ctx.clock.ticks_ms()
-        state = [0]
+        state = [None]            # when the spinner was last drawn
 
         def progress(depth):
             now = ctx.clock.ticks_ms()
-            if now - state[0] >= 60:
+            if state[0] is None or ticks_diff(now, state[0]) >= 60:
                 state[0] = now
-                self.draw(ctx.screen, now, thinking=(now - t0) // 60)
+                self.draw(ctx.screen, now, thinking=ticks_diff(now, t0) // 60)
                 ctx.push()
 
         progress(0)
@@ -247,8 +254,9 @@ class Play:
         self.shown = self.last
         self.shown_rgb = AI_MOVE
         after = self.ctx.clock.ticks_ms()
-        self.shown_until = after + AI_SHOW_MS
-        self.next_ai = after + (DEMO_PAUSE_MS if self.players == ("board", "board") else 0)
+        self.seen = after
+        self.shown_until = ticks_add(after, AI_SHOW_MS)
+        self.next_ai = ticks_add(after, DEMO_PAUSE_MS if self.players == ("board", "board") else 0)
 
     def hint(self, now):
         if not self.humans_turn():
@@ -259,7 +267,7 @@ class Play:
         if cells:
             self.shown = cells
             self.shown_rgb = HINT_RGB
-            self.shown_until = self.ctx.clock.ticks_ms() + HINT_SHOW_MS
+            self.shown_until = ticks_add(self.ctx.clock.ticks_ms(), HINT_SHOW_MS)
         else:
             self.say(self.game.move_text(m).upper())
 
@@ -288,6 +296,10 @@ class Play:
             scr.set(self.square(c), tint if look == EMPTY else LOOK_RGB[look])
 
     def draw(self, scr, now, thinking=None):
+        if self.seen is not None and ticks_diff(self.seen, now) > 0:
+            # The board thought after this pass read the clock: draw at the time
+            # its deadlines were set from, so one pass has one time.
+            now = self.seen
         scr.clear()
         pending = self.entry.pending()
         if pending is not None:
@@ -312,14 +324,14 @@ class Play:
             for c in self.entry.touched:
                 if pending is None or blink:
                     scr.set(self.square(c), SELECTED)
-        if self.vanished and now < self.vanished_until:
-            fade = (self.vanished_until - now) * 255 // VANISH_MS
+        if self.vanished and _before(now, self.vanished_until):
+            fade = min(255, ticks_diff(self.vanished_until, now) * 255 // VANISH_MS)
             for c in self.vanished:
                 scr.set(self.square(c), (fade, fade // 3, 0) if blink else (0, 0, 0))
-        if self.shown and now < self.shown_until and blink:
+        if self.shown and _before(now, self.shown_until) and blink:
             for c in self.shown:
                 scr.set(self.square(c), self.shown_rgb)
-        if self.flash_cell is not None and now < self.flash_until:
+        if self.flash_cell is not None and _before(now, self.flash_until):
             if blink:
                 scr.set(self.flash_cell, ERROR)
             else:
@@ -405,7 +417,7 @@ class Result:
             if k == UNDO:
                 p = self.play
                 p.undo()
-                p.next_ai = now + AI_SHOW_MS
+                p.next_ai = ticks_add(now, AI_SHOW_MS)
                 return p
             if k == OK:
                 if self.marking:

@@ -4,6 +4,7 @@ Colours are chosen for LEDs under wood: a black stone cannot be dark, so it is
 a deep blue, and a white one a warm white. Every colour the board shows is
 named here.
 """
+from compat import ticks_diff
 from app import font
 
 # What each look of games.common means in light (index = look).
@@ -93,13 +94,13 @@ class Scroll:
     def offset(self, now):
         if self.t0 is None:
             self.t0 = now
-        k = (now - self.t0) // self.STEP_MS
+        k = ticks_diff(now, self.t0) // self.STEP_MS
         if self.loop:
             k %= self.length
         return k - self.width
 
     def done(self, now):
-        return not self.loop and self.t0 is not None and (now - self.t0) // self.STEP_MS >= self.length
+        return not self.loop and self.t0 is not None and ticks_diff(now, self.t0) // self.STEP_MS >= self.length
 
     def draw(self, screen, now):
         screen.text(self.cols_data, self.offset(now), self.rgb)

@@ -6,6 +6,7 @@ jumps). Then every square is dim and lights green while its switch is closed;
 a function key held lights the bottom row in its own colour and scrolls its
 name. Hold Menu for two seconds to leave.
 """
+from compat import ticks_diff
 from hal import MENU, KEY_NAMES
 from app.screen import Scroll, TEXT
 from app.core import mode
@@ -37,7 +38,7 @@ class SelfTest:
                         self.scroll = Scroll(KEY_NAMES[key - ctx.n].upper(), ctx.cols, TEXT)
             if key == ctx.key(MENU):
                 self.menu_since = now if down else None
-        if self.menu_since is not None and now - self.menu_since >= HOLD_TO_LEAVE_MS:
+        if self.menu_since is not None and ticks_diff(now, self.menu_since) >= HOLD_TO_LEAVE_MS:
             return mode("menu", ctx)
         if self.scroll is not None and self.scroll.done(now):
             self.scroll = None
@@ -45,7 +46,7 @@ class SelfTest:
 
     def draw(self, scr, now):
         ctx = self.ctx
-        t = now - self.t0 if self.t0 is not None else 0
+        t = ticks_diff(now, self.t0) if self.t0 is not None else 0
         colours = ((120, 0, 0), (0, 120, 0), (0, 0, 120))
         if t < 3 * PHASE_MS:
             rgb = colours[t // PHASE_MS]

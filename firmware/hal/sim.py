@@ -77,7 +77,7 @@ class SimClock(_contract.Clock):
 
     def ticks_ms(self):
         if self.real:
-            return self._diff(self._ticks(), self._t0)
+            return self._diff(self._ticks(), self._t0) & 0x3FFFFFFF
         return self.now
 
     def sleep_ms(self, ms):
@@ -85,10 +85,10 @@ class SimClock(_contract.Clock):
             import time
             time.sleep(ms / 1000)
         else:
-            self.now += ms
+            self.now = (self.now + ms) & 0x3FFFFFFF
 
     def advance(self, ms):
-        self.now += ms
+        self.now = (self.now + ms) & 0x3FFFFFFF
 
 
 class SimSound(_contract.Sound):

@@ -35,6 +35,9 @@ class SimBoard:
     # A function (board, storage) -> hal to drive another backend through the
     # same tests (the CircuitPython one with its modules faked); None: hal.sim.
     make_hal = None
+    # The clock at boot: tests set it just before the wrap at 2**30 ms (as a
+    # board left on for 12 days) to run the app across it.
+    START = 0
 
     def __init__(self, board=None, root=None, storage=None):
         self.board = board or club9()
@@ -48,7 +51,7 @@ class SimBoard:
             self.hal = SimBoard.make_hal(self.board, self.storage)
         self.app = App(self.board, self.hal)
         self.cols, self.rows = self.board["cols"], self.board["rows"]
-        self.now = 0
+        self.now = SimBoard.START
         self.after_tick = None   # called after every loop pass (memory checks)
         self.tick()
 
@@ -57,7 +60,7 @@ class SimBoard:
         return SimBoard(self.board, getattr(self, "root", None), self.storage)
 
     def tick(self, ms=10):
-        self.now += ms
+        self.now = (self.now + ms) & 0x3FFFFFFF
         self.hal.clock.now = self.now
         frame = self.app.step(self.now, self.hal.matrix.scan(self.now))
         self.hal.pixels.show(frame)

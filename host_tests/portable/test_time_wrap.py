@@ -1,0 +1,88 @@
+"""The board's clock wraps at 2**30 ms (about 12 days on): the app must work
+across it. Issue 9: the board never answered a move made 100 ms before the
+wrap; a capture drawn with a time older than its fade's start raised
+ValueError. Portable: runs on CPython and MicroPython.
+"""
+from simboard import SimBoard
+import test_app_flow as app_flow_tests
+import test_app_games as app_games_tests
+import test_app_ai as app_ai_tests
+
+WRAP = 1 << 30
+
+
+def across_the_wrap(module, start_before=3000):
+    """Run every test of an app-flow module with the clock starting just
+    before the wrap, so each crosses it in its first seconds."""
+    ran = 0
+    SimBoard.START = WRAP - start_before
+    try:
+        for name in sorted(dir(module)):
+            if name.startswith("test_"):
+                getattr(module, name)()
+                ran += 1
+    finally:
+        SimBoard.START = 0
+    assert ran > 0
+
+
+def test_the_board_answers_a_move_made_100_ms_before_the_wrap():
+    SimBoard.START = WRAP - 20000
+    try:
+        b = SimBoard()
+        play = b.start("semaforo", players_col=1)          # you first
+        while WRAP - b.now > 100:
+            b.tick(10)
+        b.enter("a1")
+        for _ in range(400):                               # 4 s: past the wrap
+            b.tick(10)
+        assert b.now < 5000, "the clock wrapped"
+        assert len(play.texts) == 2, "the board did not answer across the wrap"
+    finally:
+        SimBoard.START = 0
+
+
+def test_a_capture_drawn_with_an_older_time_stays_in_colour_range():
+    b = SimBoard()
+    play = b.start("go")
+    b.enter("b1")
+    b.enter("a1")
+    now = b.now
+    b.hal.clock.now = now + 400            # the clock ran on inside the pass
+    play.play(play.game.parse("a2"))       # captures a1: it fades out
+    assert play.vanished
+    play.draw(b.app.ctx.screen, now + 250)   # raised ValueError: byte must be in range(0, 256)
+    frame = b.app.ctx.screen.frame
+    assert max(frame) <= 255
+
+
+def test_a_capture_by_the_board_is_drawn_after_its_thinking():
+    # The board's capture: its deadlines come from the clock after it thought,
+    # the pass's draw from the clock before; one pass draws at one time.
+    b = SimBoard()
+    play = b.start("go", players_col=1)
+    for t in ("b1", "c1"):
+        b.enter(t)
+        for _ in range(300):
+            b.tick(10)
+            if play.humans_turn():
+                break
+    assert play.game.ply >= 2
+    b.hal.clock.now = b.now + 400
+    play.seen = b.now + 400
+    play.vanished = (0,)
+    play.vanished_until = b.now + 400 + 1500
+    play.draw(b.app.ctx.screen, b.now)
+    assert max(b.app.ctx.screen.frame) <= 255
+
+
+def test_app_flow_across_the_wrap():
+    across_the_wrap(app_flow_tests)
+
+
+def test_whole_games_across_the_wrap():
+    across_the_wrap(app_games_tests)
+
+
+def test_playing_the_board_across_the_wrap():
+    across_the_wrap(app_ai_tests)
