@@ -17,9 +17,6 @@ OUTSIDE = re.compile("|".join([
     "/" + "shared/",                        # any path through it
     r"\b(?:GAMES|DESIGN|PERF|REFEREE|STYLE)\." + "md",   # the notes' file names
 ]))
-# The referee's page is being written on another branch, which also repoints
-# these three files to it; until docs/referee.md exists they may still point out.
-REFEREE_PENDING = ("README.md", "tools/referee.py", "host_tests/test_referee.py")
 
 
 def tracked_files():
@@ -51,7 +48,6 @@ def text_of(rel):
 
 
 def test_no_tracked_file_refers_to_files_outside_the_repository():
-    pending = not os.path.exists(os.path.join(ROOT, "docs", "referee.md"))
     bad = []
     for rel in tracked_files():
         text = text_of(rel)
@@ -59,7 +55,7 @@ def test_no_tracked_file_refers_to_files_outside_the_repository():
             continue
         for n, line in enumerate(text.splitlines(), 1):
             m = OUTSIDE.search(line)
-            if m and not (pending and rel in REFEREE_PENDING and "REFEREE" in line):
+            if m:
                 bad.append("%s:%d: %s" % (rel, n, line.strip()[:100]))
     assert not bad, "write it in docs/ instead:\n" + "\n".join(bad)
 

@@ -1,10 +1,11 @@
-"""The referee: the firmware's rules and AI over JSON lines (../shared/REFEREE.md).
+"""The referee: the firmware's rules and AI over JSON lines (docs/referee.md).
 
     python -m tools.referee  < requests.jsonl
 
 One JSON object per line in, exactly one JSON object per line out, flushed.
-A bad line gets {"ok": false, "error": ..., "ply": K or null} and the process
-goes on with the next one.
+A bad line (not UTF-8, not JSON, nested too deep, too long, a bad field or
+move) gets {"ok": false, "error": ..., "ply": K or null} and the process goes
+on with the next one.
 """
 import json
 import sys
@@ -16,6 +17,11 @@ from games.common import MoveError, OptionError
 FIELDS = ("game", "moves", "options", "want", "ai", "dead")
 WANTS = ("legal", "ai", "board")
 AI_FIELDS = ("level", "seed", "nodes", "ms")
+# Documented limits (docs/referee.md): a request is a few KB even for a long
+# game; an AI budget beyond these would hold the referee for minutes.
+MAX_LINE = 65536          # bytes in one request line
+MAX_NODES = 1000000       # about half a minute for the slowest game on a desktop
+MAX_MS = 60000
 
 
 class BadRequest(Exception):
@@ -62,9 +68,9 @@ def check_request(req):
     if "seed" in ai:
         opts["seed"] = _int_field(ai, "seed", 0, 2 ** 31 - 1, "ai")
     if ai.get("nodes") is not None:
-        opts["nodes"] = _int_field(ai, "nodes", 1, 10 ** 8, "ai")
+        opts["nodes"] = _int_field(ai, "nodes", 1, MAX_NODES, "ai")
     if ai.get("ms") is not None:
-        opts["ms"] = _int_field(ai, "ms", 1, 600000, "ai")
+        opts["ms"] = _int_field(ai, "ms", 1, MAX_MS, "ai")
     dead = req.get("dead")
     if dead is not None:
         if gid != "go":
@@ -131,9 +137,20 @@ def _clock():
 
 
 def answer(line):
-    """One reply object for one request line (never raises)."""
+    """One reply object for one request line, str or bytes (never raises)."""
+    if isinstance(line, bytes):
+        if len(line) > MAX_LINE:
+            return _too_long()
+        try:
+            line = line.decode("utf-8")
+        except UnicodeDecodeError as e:
+            return {"ok": False, "error": "not UTF-8 text (byte %d)" % e.start, "ply": None}
+    elif len(line.encode("utf-8", "surrogatepass")) > MAX_LINE:
+        return _too_long()
     try:
         req = json.loads(line)
+    except RecursionError:
+        return {"ok": False, "error": "not valid JSON: nested too deeply", "ply": None}
     except ValueError as e:
         return {"ok": False, "error": "not valid JSON: %s" % e, "ply": None}
     try:
@@ -144,12 +161,44 @@ def answer(line):
         return {"ok": False, "error": "internal error: %s: %s" % (type(e).__name__, e), "ply": None}
 
 
-def main(stdin=sys.stdin, stdout=sys.stdout):
-    for line in stdin:
-        if not line.strip():
-            continue
-        stdout.write(json.dumps(answer(line)) + "\n")
-        stdout.flush()
+def _too_long():
+    return {"ok": False, "error": "the request is longer than %d bytes" % MAX_LINE, "ply": None}
+
+
+def read_lines(stream, limit=MAX_LINE):
+    """The lines of `stream` (bytes or str, line end included), or None for a
+    line of more than `limit` characters: its rest is read and dropped in
+    pieces, so a giant line costs no memory and still gets its one reply."""
+    while True:
+        line = stream.readline(limit + 1)
+        if not line:
+            return
+        nl = b"\n" if isinstance(line, bytes) else "\n"
+        if len(line) > limit and not (len(line) == limit + 1 and line.endswith(nl)):
+            while not line.endswith(nl):
+                line = stream.readline(limit)
+                if not line:
+                    break
+            yield None
+        else:
+            yield line
+
+
+def main(stdin=None, stdout=None):
+    src = stdin if stdin is not None else sys.stdin.buffer
+    out = stdout if stdout is not None else sys.stdout
+    for line in read_lines(src):
+        if line is None:
+            reply = _too_long()
+        else:
+            if isinstance(line, str):
+                line = line.encode("utf-8", "surrogatepass")
+            line = line.strip()
+            if not line:
+                continue                # a blank line is no request
+            reply = answer(line)
+        out.write(json.dumps(reply) + "\n")
+        out.flush()
 
 
 if __name__ == "__main__":

@@ -170,8 +170,7 @@ class Play:
                 self.play(self.armed)
                 self.armed = None
                 return
-            self.armed = keyed[0]
-            self.say("%s? OK" % self.game.move_text(self.armed).upper())
+            self.arm(keyed, 0)
             return
         score = self.game.score()
         if score is not None:
@@ -258,8 +257,22 @@ class Play:
         self.shown_until = ticks_add(after, AI_SHOW_MS)
         self.next_ai = ticks_add(after, DEMO_PAUSE_MS if self.players == ("board", "board") else 0)
 
+    def arm(self, keyed, i):
+        """Name a key move; OK plays it. Where there are several (Go's pass
+        and, after Black's pass, swap) HINT names the next one instead."""
+        m = self.armed = keyed[i % len(keyed)]
+        text = "%s? OK" % self.game.move_text(m).upper()
+        if len(keyed) > 1:
+            other = keyed[(i + 1) % len(keyed)]
+            text += " - HINT: %s" % self.game.move_text(other).upper()
+        self.say(text)
+
     def hint(self, now):
         if not self.humans_turn():
+            return
+        keyed = self.entry.key_moves()
+        if self.armed in keyed and len(keyed) > 1:
+            self.arm(keyed, keyed.index(self.armed) + 1)
             return
         m = self.think(max(self.level, 3))
         cells = tuple(self.game.move_cells(m))

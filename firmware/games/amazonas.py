@@ -12,7 +12,7 @@ by adding a step until a non-empty cell, with no ray tables in the heap. Cell
 in these cells.
 """
 from compat import const
-from games.common import (zobrist, Base, MoveError, check_options, cell_name, parse_cell,
+from games.common import (zobrist, Base, MoveError, check_options, cell_name, parse_cell, typed,
                           EMPTY, WHITE, BLACK, BLOCK)
 
 ID = "amazonas"
@@ -338,9 +338,7 @@ class Game(Base):
 
     def parse(self, text):
         """Direct parse (the opening has over 1200 moves: no text search)."""
-        if not isinstance(text, str):
-            raise MoveError("a move must be text, like f1-c4(c7)")
-        text = text.strip()
+        text = typed(text, "a move must be text, like f1-c4(c7)")
         if self.result() is not None:
             raise MoveError("%s is not legal: the game is over" % text)
         fta = self._cells_of(text)

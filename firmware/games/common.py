@@ -34,6 +34,8 @@ LOOKS = 19
 LOOK_CHARS = " .XOxoBWGYR#*+-:sbw"
 
 FILES = "abcdefghijklmnopqrstuvwxyz"
+UPPER_FILES = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+DIGITS = "0123456789"
 
 
 class MoveError(ValueError):
@@ -44,22 +46,52 @@ class OptionError(ValueError):
     """An unknown game option or a value out of range."""
 
 
+def is_ascii(text):
+    """Whether `text` is printable ASCII (tabs and line ends allowed): all
+    notation is, and CPython and MicroPython then strip and fold it alike."""
+    for ch in text:
+        if not (" " <= ch <= "~" or ch in "\t\r\n"):
+            return False
+    return True
+
+
+def typed(text, not_text):
+    """A typed move's text, stripped; MoveError(not_text) if it is not text,
+    and a plain reason if it has a character outside ASCII (a '²' or a
+    full-width '１' must not reach int() or read as a digit)."""
+    if not isinstance(text, str):
+        raise MoveError(not_text)
+    if not is_ascii(text):
+        raise MoveError("%s is not a move: moves are written with plain letters and digits"
+                        % repr(text))
+    return text.strip()
+
+
 def cell_name(x, y):
     return FILES[x] + str(y + 1)
 
 
 def parse_cell(text, w, h):
     """'c3' -> (2, 2), or None if the text is not a cell of a w x h board."""
-    if len(text) < 2:
+    # ASCII only: str.isdigit() and lower() would let '²' reach int() and read
+    # Arabic-Indic or full-width digits, or the Kelvin sign, as a cell name.
+    if len(text) < 2 or len(text) > 4:
         return None
-    x = FILES.find(text[0].lower())
-    digits = text[1:]
-    if x < 0 or x >= w or not digits.isdigit() or digits[0] == "0":
+    f = text[0]
+    x = FILES.find(f)
+    if x < 0:
+        x = UPPER_FILES.find(f)
+    if x < 0 or x >= w or text[1] == "0":
         return None
-    y = int(digits) - 1
-    if y >= h:
+    y = 0
+    for d in text[1:]:
+        k = DIGITS.find(d)
+        if k < 0:
+            return None
+        y = y * 10 + k
+    if y > h:
         return None
-    return x, y
+    return x, y - 1
 
 
 def read_from_to(text, w, h, piece, example):
@@ -145,9 +177,7 @@ class Base:
 
     def parse(self, text):
         """The legal move `text` names, or MoveError saying why it is not one."""
-        if not isinstance(text, str):
-            raise MoveError(self.NOT_TEXT)
-        text = text.strip()
+        text = typed(text, self.NOT_TEXT)
         if self.result() is not None:
             raise MoveError("%s is not legal: the game is over" % text)
         folded = []

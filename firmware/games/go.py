@@ -263,8 +263,8 @@ class Game(Base):
                 if (h1 ^ z1[zo + c]) not in seen or verdict(c) == _OK:
                     out.append(c)
         out.append(PASS)
-        if self.ply == 1 and self.hist[0] != PASS:
-            out.append(SWAP)
+        if self.ply == 1:
+            out.append(SWAP)           # after a first pass too: seat 1 chooses colours
         return out
 
     def play(self, m):
@@ -484,7 +484,10 @@ class Game(Base):
         if m == PASS:
             return ()
         if m == SWAP:
-            return (self.hist[0] & 63,)    # tap the black stone to take it over
+            first = self.hist[0] & 63
+            # Tap the black stone to take it over; after Black's pass there is
+            # none, and the swap is a key move like pass.
+            return () if first == PASS else (first,)
         return (m,)
 
     def explain(self, text):
@@ -498,9 +501,7 @@ class Game(Base):
             if self.swapped:
                 return "swap is not legal: the colours were already swapped"
             if self.ply == 0:
-                return "swap is not legal: only White's first move may be a swap, after Black's first stone"
-            if self.ply == 1:
-                return "swap is not legal: Black passed, so there is no black stone to take over"
+                return "swap is not legal: only White's first move may be a swap, after Black's first move"
             return "swap is not legal: only White's first move may be a swap"
         xy = parse_cell(t, _W, _W)
         if xy is None:
@@ -629,7 +630,8 @@ class Game(Base):
             if m == PASS:
                 continue
             if m == SWAP:
-                sc = 120 if CENTRE[self.hist[0] & 63] >= 2 else -20
+                first = self.hist[0] & 63
+                sc = 120 if first != PASS and CENTRE[first] >= 2 else -20
                 keys.append((sc + 2048) << 6 | m)
                 continue
             sc = CENTRE[m] * 4

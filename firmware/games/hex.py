@@ -10,7 +10,7 @@ no path compression, undone on undo) joins each stone to its same-coloured
 neighbours and to four virtual edge nodes N*N .. N*N+3, so a win is two finds.
 """
 from compat import const
-from games.common import (zobrist, Base, MoveError, check_options, cell_name, parse_cell, FILES,
+from games.common import (zobrist, Base, MoveError, check_options, cell_name, parse_cell, typed, FILES,
                           EMPTY, BLACK, WHITE, BLACK_SOFT, WHITE_SOFT)
 
 ID = "hex"
@@ -335,9 +335,7 @@ class Game(HexAI, Base):
     def parse(self, text):
         """As Base.parse (the canonical text or a case variant of it), read
         directly instead of by comparing with every move's text."""
-        if not isinstance(text, str):
-            raise MoveError("a move must be text, like a cell name")
-        t = text.strip()
+        t = typed(text, "a move must be text, like a cell name")
         if self.winner is None:
             if t.lower() == "swap":
                 if self.ply == 1:

@@ -12,7 +12,8 @@ the group's size) that play() merges and undo() splits again, so the score
 needs one pass over the roots and no flood fill.
 """
 from compat import const
-from games.common import zobrist, Base, MoveError, check_options, cell_name, parse_cell, EMPTY, BLACK, WHITE
+from games.common import (zobrist, Base, MoveError, check_options, cell_name, parse_cell, typed,
+                          EMPTY, BLACK, WHITE)
 
 ID = "produto"
 NAME = "Produto"
@@ -435,9 +436,7 @@ class Game(Base):
     def parse(self, text):
         """As Base.parse (the canonical text or a case variant of it), read
         directly instead of by comparing with all 122 move texts."""
-        if not isinstance(text, str):
-            raise MoveError("a move must be text, like Bc3")
-        t = text.strip()
+        t = typed(text, "a move must be text, like Bc3")
         if self.ply < _CELLS and len(t) >= 3 and t[0] in "BbWw":
             xy = parse_cell(t[1:], _W, _W)
             if xy is not None and _valid(xy[0], xy[1]):

@@ -124,7 +124,12 @@ class SimBoard:
         cells = g.move_cells(m)
         before = g.ply
         if not cells:
-            self.press("ok")
+            self.press("ok")                # names the first key move
+            tries = 0
+            while play.armed != m:          # HINT names the next one
+                self.press("hint")
+                tries += 1
+                assert tries < 5, "cannot name " + text
             self.press("ok")
         else:
             for c in cells:

@@ -3,6 +3,8 @@ from simboard import SimBoard
 from app import saves
 from app.screen import ERROR, WIN, LOOK_RGB
 from games.common import GREEN, WHITE
+from games.go import PASS, SWAP
+from app import font
 
 
 def test_boot_shows_the_menu_with_every_installed_game_that_fits():
@@ -194,6 +196,24 @@ def test_go_captured_stones_vanish_visibly_and_pass_is_ok_twice():
     assert play.game.ply == n, "the first OK only names the pass"
     b.press("ok")
     assert play.game.ply == n + 1
+
+
+def test_go_after_blacks_pass_white_chooses_pass_or_swap_with_hint_and_ok():
+    b = SimBoard()
+    play = b.start("go")
+    b.press("ok")
+    b.press("ok")                           # Black passes
+    assert play.game.ply == 1
+    b.press("ok")
+    assert play.armed == PASS and play.game.ply == 1
+    assert play.scroll.cols_data == font.columns("PASS? OK - HINT: SWAP")
+    b.press("hint")                         # names the other key move, no hint search
+    assert play.armed == SWAP and play.game.ply == 1 and not play.shown
+    assert play.scroll.cols_data == font.columns("SWAP? OK - HINT: PASS")
+    b.press("ok")
+    g = play.game
+    assert g.ply == 2 and play.texts[-1] == "swap"
+    assert g.seat_name(1) == "Black" and g.turn == 0
 
 
 def test_go_after_two_passes_dead_stones_are_marked_by_touch_and_ok_confirms():

@@ -85,6 +85,29 @@ def test_notation_round_trips_for_every_legal_move_along_random_games():
         games.unload(gid)
 
 
+# Characters that str.isdigit(), int() or lower() could take for notation.
+LOOKALIKES = ("\u00b2", "\u0661", "\uff11", "\uff41", "\u212a", "\u00a0", "\u0131")
+
+
+def test_a_legal_move_with_any_character_made_non_ascii_is_refused_with_a_reason():
+    from games.common import MoveError
+    for gid in games.IDS:
+        mod = games.load(gid)
+        g = mod.Game()
+        texts = g.legal_texts()
+        for t in texts[:6] + texts[-3:]:
+            for i in range(len(t)):
+                for ch in LOOKALIKES:
+                    bad = t[:i] + ch + t[i + 1:]
+                    try:
+                        g.parse(bad)
+                    except MoveError as e:
+                        assert "plain letters and digits" in str(e), (gid, bad, str(e))
+                    else:
+                        assert False, "%s accepted %r" % (gid, bad)
+        games.unload(gid)
+
+
 def test_every_game_has_a_rules_page_and_ai_budgets():
     for gid in games.IDS:
         try:

@@ -356,17 +356,44 @@ def test_swap_resets_the_pass_count():
     assert g.result() is not None
 
 
-def test_swap_only_as_whites_first_move_after_a_stone():
+def test_swap_only_as_whites_first_move():
     g = go.Game()
     assert "only White's first move" in str(raises(MoveError, g.play_text, "swap"))
-    play(g, "pass")
-    e = raises(MoveError, g.play_text, "swap")
-    assert "Black passed" in str(e), str(e)
     g = play(go.Game(), "d4 e5")
     assert "swap" not in g.legal_texts()
     assert "first move" in str(raises(MoveError, g.play_text, "swap"))
     g = play(go.Game(), "d4 swap")
     assert "already swapped" in str(raises(MoveError, g.play_text, "swap"))
+    g = play(go.Game(), "pass swap")
+    assert "already swapped" in str(raises(MoveError, g.play_text, "swap"))
+
+
+def test_swap_after_blacks_pass_takes_black_with_no_stone():
+    # The rule book gives seat 1 the choice of colours in the first round with
+    # no condition: after a first pass the swap takes Black and no stone.
+    g = play(go.Game(), "pass")
+    assert "swap" in g.legal_texts()
+    assert g.move_cells(go.SWAP) == ()      # nothing to tap: a key move, like pass
+    key = g.key()
+    g.play_text("swap")
+    assert g.turn == 0 and g.ply == 2 and g.result() is None
+    assert g.seat_name(0) == "White" and g.seat_name(1) == "Black"
+    assert not any(g.board[c] for c in range(49))
+    g.play_text("e5")                       # seat 0 places a white stone
+    assert g.board[cell("e5")] == 2 and g.turn == 1
+    g.play_text("c3")                       # seat 1 a black one
+    assert g.board[cell("c3")] == 1
+    g.undo()
+    g.undo()
+    g.undo()
+    assert g.key() == key and g.seat_name(0) == "Black" and "swap" in g.legal_texts()
+
+
+def test_pass_swap_then_two_passes_white_seat_0_wins_the_empty_board():
+    g = play(go.Game(), "pass swap pass")
+    assert g.result() is None               # the swap reset the pass count
+    g.play_text("pass")
+    assert g.score() == [0, 0] and g.result() == 0   # equal: White (seat 0) wins
 
 
 # --- end of play, dead stones, the count -------------------------------------
