@@ -19,6 +19,7 @@ and 5 search deterministically under a node budget calibrated per game by
 `python -m tools.bench budgets` so that a move costs at most 2 s (level 3) and
 10 s (level 5) on the Pico. docs/ai.md explains the numbers.
 """
+import gc
 from array import array
 
 from compat import const, ticks_ms, ticks_diff
@@ -168,7 +169,9 @@ class Searcher:
         return g.moves()
 
     # --- negamax ----------------------------------------------------------
-    def search(self, depth, alpha, beta, ply):
+    # One function: it runs at every node, and each helper call would cost
+    # about 1,500-2,500 fuel a node (docs/ai.md, "What a split costs").
+    def search(self, depth, alpha, beta, ply):  # noqa: C901
         g = self.game
         n = self.nodes + 1
         if n > self.limit:
@@ -308,7 +311,8 @@ class Searcher:
             if exact or i == 0:
                 s = search(depth - 1, -_INF, _INF, 1) if same else -search(depth - 1, -_INF, _INF, 1)
             else:
-                s = search(depth - 1, alpha, alpha + 1, 1) if same else -search(depth - 1, -alpha - 1, -alpha, 1)
+                s = (search(depth - 1, alpha, alpha + 1, 1) if same
+                     else -search(depth - 1, -alpha - 1, -alpha, 1))
                 if s > alpha:
                     self.partial = i     # proven better than the best so far
                     s = search(depth - 1, alpha, beta, 1) if same else -search(depth - 1, -beta, -alpha, 1)
@@ -405,9 +409,29 @@ def release():
 
 
 def _get_searcher():
+    """The searcher, its tables built if needed. Where the heap cannot give
+    them (a big game's position and moves live at once, a fragmented heap)
+    the table is halved until it fits: a move from a smaller table is a
+    little weaker, an error screen would end the game."""
     global _searcher
     if _searcher is None:
-        _searcher = Searcher()
+        bits = TT_BITS
+        # At most a third of the free heap (collected after the last move),
+        # so the search's own lists still find room: all of 24 KB on a Pico,
+        # less on a port whose objects are twice as big.
+        free = gc.mem_free() if hasattr(gc, "mem_free") else 1 << 30
+        while bits > _CB + 1 and (12 << bits) > free // 3:
+            bits -= 1
+        while True:
+            try:
+                _searcher = Searcher(bits)
+                break
+            except MemoryError:
+                _searcher = None
+                if bits <= _CB:
+                    raise
+                bits -= 1
+                gc.collect()
     return _searcher
 
 

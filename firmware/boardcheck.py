@@ -155,8 +155,15 @@ def check(board, source="board.py"):
     cols = ck.whole("cols", out["cols"], 3, 16)
     rows = ck.whole("rows", out["rows"], 3, 16)
     ck.choice("sensing", out["sensing"], ("reed", "button"))
+    row_pins, col_pins = _pins(ck, out, platform, cols, rows)
+    out["keys"] = _keys(ck, out["keys"], rows, cols, len(row_pins), len(col_pins))
+    _leds(ck, out, cols, rows)
+    return out
 
-    # Pins: each a GPIO of the Pico, none used for two things.
+
+def _pins(ck, out, platform, cols, rows):
+    """Each pin a GPIO of the Pico, none used for two things; the matrix's
+    (row pins, column pins)."""
     used = {}
 
     def take(field, v):
@@ -185,9 +192,12 @@ def check(board, source="board.py"):
     if out["buzzer_pin"] is not None:
         take("buzzer_pin", out["buzzer_pin"])
     out["row_pins"], out["col_pins"] = row_pins, col_pins
+    return row_pins, col_pins
 
-    # Function keys: inside the matrix, off the squares, one switch each.
-    keys = out["keys"]
+
+def _keys(ck, keys, rows, cols, nrow, ncol):
+    """The function keys {name: (row, col)}: inside the matrix, off the
+    squares, one switch each."""
     if not isinstance(keys, dict):
         ck.fail("keys", "%s should be a dict like {'menu': (9, 0), ...}" % _show(keys))
     for name in keys:
@@ -205,9 +215,9 @@ def check(board, source="board.py"):
                 or type(rc[0]) is not int or type(rc[1]) is not int):
             ck.fail("keys", "'%s': %s should be (matrix row, matrix column)" % (name, _show(rc)))
         r, c = rc
-        if not (0 <= r < len(row_pins) and 0 <= c < len(col_pins)):
+        if not (0 <= r < nrow and 0 <= c < ncol):
             ck.fail("keys", "'%s' at (%d, %d) is outside the matrix (%d rows x %d columns, "
-                    "counted from 0)" % (name, r, c, len(row_pins), len(col_pins)))
+                    "counted from 0)" % (name, r, c, nrow, ncol))
         if r < rows and c < cols:
             ck.fail("keys", "'%s' at (%d, %d) collides with square %s%d"
                     % (name, r, c, FILES[c], r + 1))
@@ -215,8 +225,11 @@ def check(board, source="board.py"):
             ck.fail("keys", "'%s' and '%s' are both at (%d, %d)" % (spots[(r, c)], name, r, c))
         spots[(r, c)] = name
         fixed[name] = (r, c)
-    out["keys"] = fixed
+    return fixed
 
+
+def _leds(ck, out, cols, rows):
+    """Timing, the LED chain's order, start and rotation, and its power."""
     ck.whole("debounce_ms", out["debounce_ms"], 0, 200)
     ck.whole("settle_us", out["settle_us"], 0, 1000)
     ck.choice("led_order", out["led_order"], ("serpentine", "rows"))
@@ -234,7 +247,6 @@ def check(board, source="board.py"):
     ma = ck.whole("max_current_ma", out["max_current_ma"])
     if ma <= 0:
         ck.fail("max_current_ma", "%s should be a positive number of mA" % _show(ma))
-    return out
 
 
 def load(module_name="board"):

@@ -5,7 +5,8 @@
 # its heap when a garbage collection runs while objects are held only by
 # frames below the module level, so this driver taps one square per loop pass
 # and collects only here, where everything live is reachable from globals.
-import sys, gc
+import sys
+import gc
 sys.path[:0] = ROOTS
 gc.collect()
 base = gc.mem_alloc()

@@ -14,13 +14,13 @@
 # its heap when a garbage collection runs while objects are held only by
 # frames below the module level, so with WASM the app's own collections are
 # turned off and this driver collects after every loop pass instead.
-import sys, gc
+import sys
+import gc
 gc.collect()
 start_free = gc.mem_free()
 sys.path[:0] = ROOTS
 from simboard import SimBoard
 from memstorage import MemStorage
-import games
 b = SimBoard(storage=MemStorage())
 if WASM:
     b.app.ctx.collect = lambda: None

@@ -54,7 +54,8 @@ def test_defaults_are_filled_and_the_input_is_not_changed():
     (changed(led_pin=23), "board.py: field 'led_pin': 23 is not a GPIO of the Pico"),
     (changed(led_pin="GP22"), "board.py: field 'led_pin': 'GP22' should be a GPIO number like 0"),
     (changed(buzzer_pin=True), "board.py: field 'buzzer_pin': True should be a GPIO number"),
-    (changed(brigthness=50), "board.py: unknown field 'brigthness' (did you mean 'brightness'?)"),
+    (changed(brigthness=50),  # codespell:ignore
+     "board.py: unknown field 'brigthness' (did you mean 'brightness'?)"),  # codespell:ignore
     (changed(colour="red"), "board.py: unknown field 'colour'"),
     (changed(cols=DROP), "board.py: missing field 'cols'"),
     (changed(keys=DROP), "board.py: missing field 'keys'"),
@@ -64,7 +65,7 @@ def test_defaults_are_filled_and_the_input_is_not_changed():
     (changed(rows=17), "board.py: field 'rows': 17 should be between 3 and 16"),
     (changed(rows=9.0), "board.py: field 'rows': 9.0 should be a whole number"),
     (changed(sensing="magnet"), "board.py: field 'sensing': 'magnet' should be one of 'reed', 'button'"),
-    (changed(sensing="buton"), "(did you mean 'button'?)"),
+    (changed(sensing="buton"), "(did you mean 'button'?)"),  # codespell:ignore
     (changed(row_pins=5), "board.py: field 'row_pins': 5 should be a tuple of pins"),
     (changed(row_pins=(0, 1, 2, 3, 4, 5, 6, 7)), "board.py: field 'row_pins': 8 pins for 9 rows"),
     (changed(col_pins=(10, 11, 12)), "board.py: field 'col_pins': 3 pins for 9 columns"),
@@ -74,7 +75,8 @@ def test_defaults_are_filled_and_the_input_is_not_changed():
     (changed(led_pin=18), "board.py: field 'led_pin': 18 is already used by 'col_pins'"),
     (changed(buzzer_pin=22), "board.py: field 'buzzer_pin': 22 is already used by 'led_pin'"),
     (changed(keys=[(9, 0)]), "board.py: field 'keys': [(9, 0)] should be a dict"),
-    (changed(keys={"menu": (9, 0), "ok": (9, 1), "undo": (9, 2)}), "board.py: field 'keys': missing key 'hint'"),
+    (changed(keys={"menu": (9, 0), "ok": (9, 1), "undo": (9, 2)}),
+     "board.py: field 'keys': missing key 'hint'"),
     (changed(keys={"menu": (9, 0), "ok": (9, 1), "undo": (9, 2), "hnit": (9, 3)}),
      "board.py: field 'keys': unknown key 'hnit' (did you mean 'hint'?)"),
     (changed(keys={"menu": (10, 0), "ok": (9, 1), "undo": (9, 2), "hint": (9, 3)}),
@@ -87,7 +89,8 @@ def test_defaults_are_filled_and_the_input_is_not_changed():
      "board.py: field 'keys': 'menu' and 'ok' are both at (9, 0)"),
     (changed(keys={"menu": 9, "ok": (9, 1), "undo": (9, 2), "hint": (9, 3)}),
      "board.py: field 'keys': 'menu': 9 should be (matrix row, matrix column)"),
-    (changed(led_order="zigzag"), "board.py: field 'led_order': 'zigzag' should be one of 'serpentine', 'rows'"),
+    (changed(led_order="zigzag"),
+     "board.py: field 'led_order': 'zigzag' should be one of 'serpentine', 'rows'"),
     (changed(led_first="e5"), "board.py: field 'led_first': 'e5' should be a corner square: a1, i1, a9, i9"),
     (changed(led_first=1), "board.py: field 'led_first': 1 should be a corner square"),
     (changed(rotation=45), "board.py: field 'rotation': 45 should be 0, 90, 180 or 270"),
@@ -124,7 +127,7 @@ def test_circuitpython_pins_are_names():
 
 
 def test_suggest_only_close_words():
-    assert boardcheck.suggest("brigthness", boardcheck.FIELDS) == "brightness"
+    assert boardcheck.suggest("brigthness", boardcheck.FIELDS) == "brightness"  # codespell:ignore
     assert boardcheck.suggest("led-pin", boardcheck.FIELDS) == "led_pin"
     assert boardcheck.suggest("ROWS", boardcheck.FIELDS) == "rows"
     assert boardcheck.suggest("xyz", boardcheck.FIELDS) is None
@@ -147,7 +150,7 @@ def test_load_a_good_board(tmp_path):
 
 @pytest.mark.parametrize("name,text,expect", [
     ("bc_syntax", "BOARD = {\n  'cols': 9,\n  'rows' 9,\n}\n", "bc_syntax.py: syntax error on line"),
-    ("bc_noboard", "BORAD = {}\n", "bc_noboard.py: no BOARD = {...} in the file"),
+    ("bc_noboard", "BORAD = {}\n", "bc_noboard.py: no BOARD = {...} in the file"),  # codespell:ignore
     ("bc_name", "BOARD = {'cols': nine}\n", "bc_name.py: error while loading: NameError"),
     ("bc_field", "BOARD = {'cols': 9}\n", "bc_field.py: missing field 'rows'"),
 ])
@@ -179,7 +182,7 @@ import boardcheck
 for m in ("boards.club9", "boards.club8", "boards.club9_cp"):
     print(m, boardcheck.load(m)["name"])
 from boards.club9 import BOARD
-for k, v in (("led_pin", 31), ("brigthness", 5), ("led_first", "e5"), ("buzzer_pin", 22)):
+for k, v in (("led_pin", 31), ("brigthness", 5), ("led_first", "e5"), ("buzzer_pin", 22)):  # codespell:ignore
     b = dict(BOARD)
     b[k] = v
     try:
@@ -195,7 +198,8 @@ def test_same_messages_on_micropython():
     out = r.stdout + r.stderr
     assert r.returncode == 0, out
     assert "boards.club9_cp club9" in out and "boards.club8 club8" in out
-    for k, v in (("led_pin", 31), ("brigthness", 5), ("led_first", "e5"), ("buzzer_pin", 22)):
+    for k, v in (("led_pin", 31), ("brigthness", 5),  # codespell:ignore
+                 ("led_first", "e5"), ("buzzer_pin", 22)):
         b = dict(CLUB9)
         b[k] = v
         assert error(b) in out

@@ -21,7 +21,7 @@ def club9_text():
 
 
 def test_a_typo_in_the_board_file_stops_the_boot_naming_file_and_field(tmp_path):
-    r = boot_with(tmp_path, club9_text().replace('"brightness"', '"brigthness"'))
+    r = boot_with(tmp_path, club9_text().replace('"brightness"', '"brigthness"'))  # codespell:ignore
     out = r.stdout + r.stderr
     assert "BOARD FILE ERROR: board.py: unknown field 'brigthness'" in out, out
     assert "Traceback" not in out

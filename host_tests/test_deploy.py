@@ -365,7 +365,8 @@ def test_a_deploy_cut_short_is_finished_by_the_next(fake):
     assert owned["games/go.mpy"] == [None, 0]              # owned though not confirmed
     code, _ = run(fake, "--games", "hex")
     assert code == 0
-    assert fake.game_files() == sorted(["__init__", "catalog", "common", "hex"])  # the half-added games went again
+    # the half-added games went again
+    assert fake.game_files() == sorted(["__init__", "catalog", "common", "hex"])
     assert_saves_kept(fake)
 
 

@@ -245,6 +245,8 @@ def test_fuzz_through_one_process_the_replies_match_line_for_line():
     assert len(out) == len(lines)
     for (line, expect), r in zip(lines, out):
         check_reply(line, expect, r)
+        if b'"ms"' in line and r["ok"]:
+            continue                    # a time budget: the move depends on the machine's speed
         assert r == answer(line.strip()), line[:200]
 
 

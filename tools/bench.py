@@ -386,7 +386,7 @@ def gc_cost(gid, moves, mpy_dir):
     heap = "%dK" % (FREE_HEAP // 1024 + 96)
     # The same without the game and the AI: the guest's own share.
     lines, marks, err = guest(GUEST_GC % (False, gid, moves), mpy_dir, heap=heap)
-    base = [int(l.split()[1]) for l in lines if l.startswith("C ")]
+    base = [int(x.split()[1]) for x in lines if x.startswith("C ")]
     lines, marks, err2 = guest(GUEST_GC % (True, gid, moves), mpy_dir, heap=heap)
     if err or err2 or not base:
         return None, None, err or err2 or "no baseline"
@@ -535,7 +535,7 @@ def profile_game(args):
         for line in lines:
             if line.startswith("E "):
                 return gid, None, line
-        nmoves = [int(l.split()[1]) for l in lines if l.startswith("N ")][0]
+        nmoves = [int(x.split()[1]) for x in lines if x.startswith("N ")][0]
         f = [(t, v) for t, v in marks if t not in ("x", "y")]
         row = {"moves": nmoves}
         for (t, v), (t2, v2) in zip(f, f[1:]):
@@ -631,7 +631,8 @@ def budget_report(results, levels, whole):
                     continue
                 over = r["fuel"] > FUEL_BUDGET[lv]
                 if over:
-                    fails.append("%s %s level %d: %.2e fuel > %.1e" % (gid, ph, lv, r["fuel"], FUEL_BUDGET[lv]))
+                    fails.append("%s %s level %d: %.2e fuel > %.1e"
+                                 % (gid, ph, lv, r["fuel"], FUEL_BUDGET[lv]))
                 row += " %.2e%s | %.2f | %d | %d |" % (r["fuel"], " **over**" if over else "",
                                                        secs(r["fuel"]), r["nodes"], r["depth"])
                 if r["nodes"] >= 50:
@@ -665,7 +666,8 @@ def budget_report(results, levels, whole):
                 fails.append("%s: live heap %.1f KB (32-bit)" % (res["gid"], live / 1024))
             memerr = mem.get("memory_error")
             if memerr:
-                fails.append("%s: MemoryError at ply %d (64-bit, %d KB free)" % (res["gid"], mem["plies"], FREE_HEAP // 1024))
+                fails.append("%s: MemoryError at ply %d (64-bit, %d KB free)"
+                             % (res["gid"], mem["plies"], FREE_HEAP // 1024))
             lines.append("| %s | %d | %.2e%s | %d | %.2f | %s | %s | %s | %s | %s |" % (
                 res["gid"], gm["moves"], gm["max_fuel"], " **over**" if over else "", gm["max_ply"],
                 secs(gm["max_fuel"]), "%.1e" % gm["collect"] if gm.get("collect") else "-",
@@ -714,7 +716,8 @@ def cmd_budgets(opts):
         print("all within budget (%.0f s)" % (time.time() - t0))
     if opts.write:
         write_doc("ai-budgets.md", BUDGETS_HEAD % {"cmd": " ".join(["python -m tools.bench"] + opts.argv)}
-                  + text + "\n" + ("\nOver budget:\n\n" + "\n".join("- " + f for f in fails) + "\n" if fails else ""))
+                  + text + "\n"
+                  + ("\nOver budget:\n\n" + "\n".join("- " + f for f in fails) + "\n" if fails else ""))
     return 1 if fails else 0
 
 
@@ -763,12 +766,15 @@ def play_match(task):
     g = mod.Game()
     strong_seat = index % 2
     if kind == "l3_random":
-        rnd = RandomPlayer(1000 + index)
-        strong = lambda g: ai.choose(g, level=3, seed=index)
-        weak = rnd
+        def strong(g):
+            return ai.choose(g, level=3, seed=index)
+        weak = RandomPlayer(1000 + index)
     else:
-        strong = lambda g: ai.choose(g, level=5, seed=index)
-        weak = lambda g: ai.choose(g, level=1, seed=7919 * index + 17)
+        def strong(g):
+            return ai.choose(g, level=5, seed=index)
+
+        def weak(g):
+            return ai.choose(g, level=1, seed=7919 * index + 17)
     while g.result() is None and g.ply < PLY_CAP:
         m = strong(g) if g.turn == strong_seat else weak(g)
         g.play(m)

@@ -132,7 +132,8 @@ class Sim:
                     out.append("\x1b[48;2;%d;%d;%dm%s%s" % (cr, cg, cb, fg, body))
                 out.append("\x1b[0m\x1b[K\n")
         out.append("    " + "".join(chr(97 + x).center(CELL_W) for x in range(self.cols)) + "\x1b[K\n")
-        out.append("    " + "".join(("[%s]" % KEY_NAMES[k].capitalize()).ljust(8) for k in range(4)) + "\x1b[K\n")
+        keys = "".join(("[%s]" % KEY_NAMES[k].capitalize()).ljust(8) for k in range(4))
+        out.append("    " + keys + "\x1b[K\n")
         out.append("\n  " + HELP + "\x1b[K\n")
         return "".join(out)
 

@@ -100,7 +100,8 @@ class Scroll:
         return k - self.width
 
     def done(self, now):
-        return not self.loop and self.t0 is not None and ticks_diff(now, self.t0) // self.STEP_MS >= self.length
+        return (not self.loop and self.t0 is not None
+                and ticks_diff(now, self.t0) // self.STEP_MS >= self.length)
 
     def draw(self, screen, now):
         screen.text(self.cols_data, self.offset(now), self.rgb)

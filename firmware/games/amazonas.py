@@ -303,7 +303,8 @@ class Game(Base):
         try:
             b = self._line_block(f, t)
             if b == -1:
-                return "an amazon moves in a straight line (like a chess queen), and %s is not in line with %s" % (tn, fn)
+                return ("an amazon moves in a straight line (like a chess queen), and %s is not in line"
+                        " with %s" % (tn, fn))
             if b == t:
                 return "%s is not empty: it holds %s" % (tn, _WHAT[cells[t]])
             if b is not None:
@@ -314,7 +315,8 @@ class Game(Base):
             b = self._line_block(t, a)
             cells[t] = 0
             if b == -1:
-                return "the arrow flies in a straight line from %s (like a chess queen), and %s is not in line with it" % (tn, an)
+                return ("the arrow flies in a straight line from %s (like a chess queen), and %s is not"
+                        " in line with it" % (tn, an))
             if b == a:
                 return "the arrow cannot land on %s: it holds %s" % (an, _WHAT[cells[a]])
             if b is not None:
@@ -621,7 +623,8 @@ class Game(Base):
                 t = f + s
                 while not cells[t]:
                     n = ((not cells[t + 1]) + (not cells[t - 1]) + (not cells[t + 9]) + (not cells[t - 9])
-                         + (not cells[t + 10]) + (not cells[t - 10]) + (not cells[t + 8]) + (not cells[t - 8]))
+                         + (not cells[t + 10]) + (not cells[t - 10])
+                         + (not cells[t + 8]) + (not cells[t - 8]))
                     pairs.append((n << 14) | (f << 7) | t)
                     t += s
             cells[f] = me

@@ -520,7 +520,8 @@ class Game(Base):
         if why == _SUICIDE:
             return "%s is not legal: the stone would have no liberties and captures nothing (suicide)" % name
         if why == _SUPERKO:
-            return "%s is not legal: it would repeat an earlier board position (ko, positional superko)" % name
+            return ("%s is not legal: it would repeat an earlier board position (ko, positional superko)"
+                    % name)
         return "%s is not a legal move here" % t
 
     # --- display ----------------------------------------------------------

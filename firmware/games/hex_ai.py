@@ -48,7 +48,8 @@ def packing(n):
     return t
 
 
-def _reach(g, k, lay, cap, base):
+# The AI's hottest code, one function on purpose: see the docstring.
+def _reach(g, k, lay, cap, base):  # noqa: C901
     """Connection distance from edge k to edge k ^ 1 (see packing: 0, 1
     Black's, 2, 3 White's) of the colour those edges belong to, in game g:
     a 0-1 breadth-first search by layers of whole boards, own stones free,
@@ -425,7 +426,8 @@ class HexAI:
         while i < e:
             a = ring[i]
             q = ring[i + 2 if i + 2 < e else i - 4]
-            if a != 255 and q != 255 and bd[a] == k and bd[q] == k and (sl[p + 18 + pj[a]] & pb[a]) and (sl[p + 18 + pj[q]] & pb[q]):
+            if (a != 255 and q != 255 and bd[a] == k and bd[q] == k
+                    and (sl[p + 18 + pj[a]] & pb[a]) and (sl[p + 18 + pj[q]] & pb[q])):
                 return -1
             i += 1
         t = self.tb

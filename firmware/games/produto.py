@@ -89,7 +89,8 @@ class Game(Base):
         self.count = bytearray(3)             # stones of each colour on the board
         self.turn = 0
         self.ply = 0
-        self.history = []   # per move: m | (o1 + 1) << 8 | (o2 + 1) << 16, o: roots merged into the stone's group
+        # per move: m | (o1 + 1) << 8 | (o2 + 1) << 16, o: roots merged into the stone's group
+        self.history = []
         self.hash = 0
         self._result = None
         self.sv = bytearray(16)               # scratch of _survey()

@@ -145,9 +145,11 @@ class Game(Base):
         c = xy[1] * _W + xy[0]
         name = cell_name(xy[0], xy[1])
         if c == self.pos:
-            return "%s is not legal: the white piece is already there; move it to a neighbouring square" % name
+            return ("%s is not legal: the white piece is already there; move it to a neighbouring square"
+                    % name)
         if self.cells[c]:
-            return "%s is not legal: %s is black, and the white piece may never enter a black square" % (name, name)
+            return ("%s is not legal: %s is black, and the white piece may never enter a black square"
+                    % (name, name))
         if c not in NB[self.pos]:
             return "%s is not legal: the white piece moves one square, to a neighbour of %s" % (name, here)
         return "%s is not a legal move here" % text

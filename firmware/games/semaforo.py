@@ -44,7 +44,7 @@ def _lines():
 
 LINES = _lines()
 # LINES_AT[c]: the lines through cell c, so a move checks only those.
-LINES_AT = tuple(tuple(l for l in LINES if c in l) for c in range(_N))
+LINES_AT = tuple(tuple(line for line in LINES if c in line) for c in range(_N))
 
 
 class Game(Base):

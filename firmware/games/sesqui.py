@@ -90,6 +90,10 @@ def _apart(cells, dep):
 from games.sesqui_ai import SesquiAI  # noqa: E402 (the AI half of Game, which needs the above)
 
 
+# explain(): a first action that would leave no second one in a full turn.
+_FULL_TURN = ("a full turn (a placement and a movement) is possible, and this first action would leave"
+              " no %s to follow it")
+
 class Game(SesquiAI, Base):
     SEATS = SEATS
 
@@ -164,9 +168,12 @@ class Game(SesquiAI, Base):
         z2 = x2 >> 10
         # A crossing on (x, y): an own stone diagonally next to it and the
         # opponent's on the two squares beside that diagonal.
-        c0 = ((x0 >> 1) & (((a0 >> 1) & z0) | ((b0 >> 1) & y0))) | ((x0 << 1) & (((a0 << 1) & z0) | ((b0 << 1) & y0)))
-        c1 = ((x1 >> 1) & (((a1 >> 1) & z1) | ((b1 >> 1) & y1))) | ((x1 << 1) & (((a1 << 1) & z1) | ((b1 << 1) & y1)))
-        c2 = ((x2 >> 1) & (((a2 >> 1) & z2) | ((b2 >> 1) & y2))) | ((x2 << 1) & (((a2 << 1) & z2) | ((b2 << 1) & y2)))
+        c0 = (((x0 >> 1) & (((a0 >> 1) & z0) | ((b0 >> 1) & y0)))
+              | ((x0 << 1) & (((a0 << 1) & z0) | ((b0 << 1) & y0))))
+        c1 = (((x1 >> 1) & (((a1 >> 1) & z1) | ((b1 >> 1) & y1)))
+              | ((x1 << 1) & (((a1 << 1) & z1) | ((b1 << 1) & y1))))
+        c2 = (((x2 >> 1) & (((a2 >> 1) & z2) | ((b2 >> 1) & y2)))
+              | ((x2 << 1) & (((a2 << 1) & z2) | ((b2 << 1) & y2))))
         e0 = _FULL & ~(o0 | x0)
         e1 = _FULL & ~(o1 | x1)
         e2 = _FULL2 & ~(o2 | x2)
@@ -506,9 +513,6 @@ class Game(SesquiAI, Base):
         for m in self.moves():
             if self.move_text(m) == low:
                 return "%s is a legal move" % text
-        cells = self.cells
-        v = self.turn + 1
-        me = SEATS[self.turn]
         parts = text.split("-")
         if len(parts) > 2 or not text:
             return "'%s' is not a move: write a placement like c3 or a movement like c3-c6" % text
@@ -518,29 +522,41 @@ class Game(SesquiAI, Base):
             if xy is None:
                 return "'%s' is not a square: name one from a1 to h8" % p.strip()
             sqs.append(SQ[xy[1] * _W + xy[0]])
-        full = "a full turn (a placement and a movement) is possible, and this first action would leave no %s to follow it"
         if len(sqs) == 1:
-            c = sqs[0]
-            if self._owed == _MOVE:
-                return "%s is not legal: %s has placed a stone this turn, and now moves one" % (text, me)
-            if cells[c]:
-                return "%s is not legal: %s is not empty" % (text, _name(c))
-            if not self.left[self.turn]:
-                return "%s is not legal: %s has placed all %d stones, so a turn is a movement only" % (
-                    text, me, _STONES)
-            if self.ply >= 3:
-                if not any(cells[c + s] == v for s in ORTHS):
-                    return "%s is not legal: a new stone goes next to one of your %s stones (up, down, left or right)" % (
-                        text, _COLOUR[v])
-                why = self._crossing_text(c, v)
-                if why:
-                    return "%s is not legal: %s" % (text, why)
-                if not self._owed:
-                    return "%s is not legal: %s" % (text, full % "movement")
-            return "%s is not a legal move here" % text
-        f, t = sqs
+            return self._why_not_placed(text, sqs[0])
+        return self._why_not_moved(text, sqs[0], sqs[1])
+
+    def _why_not_placed(self, text, c):
+        """explain() for a placement on c."""
+        cells = self.cells
+        v = self.turn + 1
+        me = SEATS[self.turn]
+        if self._owed == _MOVE:
+            return "%s is not legal: %s has placed a stone this turn, and now moves one" % (text, me)
+        if cells[c]:
+            return "%s is not legal: %s is not empty" % (text, _name(c))
+        if not self.left[self.turn]:
+            return "%s is not legal: %s has placed all %d stones, so a turn is a movement only" % (
+                text, me, _STONES)
+        if self.ply >= 3:
+            if not any(cells[c + s] == v for s in ORTHS):
+                return ("%s is not legal: a new stone goes next to one of your %s stones (up, down,"
+                        " left or right)" % (text, _COLOUR[v]))
+            why = self._crossing_text(c, v)
+            if why:
+                return "%s is not legal: %s" % (text, why)
+            if not self._owed:
+                return "%s is not legal: %s" % (text, _FULL_TURN % "movement")
+        return "%s is not a legal move here" % text
+
+    def _why_not_moved(self, text, f, t):
+        """explain() for a movement from f to t."""
+        cells = self.cells
+        v = self.turn + 1
+        me = SEATS[self.turn]
         if self.ply < 3:
-            return "%s is not legal: the game opens with placements only (Vertical one stone, then Horizontal two)" % text
+            return ("%s is not legal: the game opens with placements only (Vertical one stone, then"
+                    " Horizontal two)" % text)
         if self._owed == _PLACE:
             return "%s is not legal: %s has moved a stone this turn, and now places one" % (text, me)
         if cells[f] != v:
@@ -567,7 +583,7 @@ class Game(SesquiAI, Base):
         if why:
             return "%s is not legal: %s" % (text, why)
         if not self._owed:
-            return "%s is not legal: %s" % (text, full % "placement")
+            return "%s is not legal: %s" % (text, _FULL_TURN % "placement")
         return "%s is not a legal move here" % text
 
     # --- display ----------------------------------------------------------

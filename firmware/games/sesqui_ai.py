@@ -105,13 +105,16 @@ def _reach(pk, k, lay, cap, base):
         if blk:
             w = (r0 & _LOW2) << 10
             u = (r0 >> 10) | ((r1 & _LOW1) << 20)
-            t0 = (r0 << 1) | (r0 >> 1) | w | u | ((w << 1) & a0) | ((w >> 1) & b0) | ((u << 1) & c0) | ((u >> 1) & d0)
+            t0 = ((r0 << 1) | (r0 >> 1) | w | u | ((w << 1) & a0) | ((w >> 1) & b0)
+                  | ((u << 1) & c0) | ((u >> 1) & d0))
             w = ((r1 & _LOW2) << 10) | (r0 >> 20)
             u = (r1 >> 10) | ((r2 & _LOW1) << 20)
-            t1 = (r1 << 1) | (r1 >> 1) | w | u | ((w << 1) & a1) | ((w >> 1) & b1) | ((u << 1) & c1) | ((u >> 1) & d1)
+            t1 = ((r1 << 1) | (r1 >> 1) | w | u | ((w << 1) & a1) | ((w >> 1) & b1)
+                  | ((u << 1) & c1) | ((u >> 1) & d1))
             w = ((r2 & _LOW2) << 10) | (r1 >> 20)
             u = r2 >> 10
-            t2 = (r2 << 1) | (r2 >> 1) | w | u | ((w << 1) & a2) | ((w >> 1) & b2) | ((u << 1) & c2) | ((u >> 1) & d2)
+            t2 = ((r2 << 1) | (r2 >> 1) | w | u | ((w << 1) & a2) | ((w >> 1) & b2)
+                  | ((u << 1) & c2) | ((u >> 1) & d2))
         else:
             # Each row spread sideways, then up and down a row.
             w = r0 | (r0 << 1) | (r0 >> 1)
@@ -297,7 +300,10 @@ class SesquiAI:
                              _FULL & ~(pk[0] | pk[3]) & u0, _FULL & ~(pk[1] | pk[4]) & u1,
                              _FULL2 & ~(pk[2] | pk[5]) & u2, lines, diags)
 
-    def _ordered(self, order, win, place, slide, opening, check, limit, wit, e0, e1, e2, lines, diags):
+    # One pass over the squares in the order's sequence, per candidate square:
+    # the per-square tests stay inline (a call a square would cost more than the tests).
+    def _ordered(self, order, win, place, slide, opening, check, limit, wit,  # noqa: C901
+                 e0, e1, e2, lines, diags):
         """candidates() from here: the moves onto the squares of each pair of
         levels (mine, theirs) in `order` (see _ORDER_MINE), a pair's squares
         nearest the centre first, placements before movements; movements
@@ -353,7 +359,8 @@ class SesquiAI:
             self._by_centre(tmp, m0, m1, m2)
             for t in tmp:
                 t &= 127
-                if place and (opening or pc[PJ[t]] & PB[t]) and (not check or self._steps(t, 0, pc) or self._then_slide(t, v)):
+                if (place and (opening or pc[PJ[t]] & PB[t])
+                        and (not check or self._steps(t, 0, pc) or self._then_slide(t, v))):
                     out.append(t)
                     if len(out) >= limit:
                         break
@@ -583,7 +590,8 @@ class SesquiAI:
                             if cells[m + s] == mv:
                                 a += m
                                 b += m
-                                if (sc[bn + PJ[a]] | sc[bn + 6 + PJ[a]]) & PB[a] and (sc[bn + PJ[b]] | sc[bn + 6 + PJ[b]]) & PB[b]:
+                                if ((sc[bn + PJ[a]] | sc[bn + 6 + PJ[a]]) & PB[a]
+                                        and (sc[bn + PJ[b]] | sc[bn + 6 + PJ[b]]) & PB[b]):
                                     dn = -1
                                     break
                     if dn < 0:

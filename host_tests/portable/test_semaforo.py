@@ -102,7 +102,8 @@ def test_player_without_legal_move_loses():
 def test_illegal_input_changes_nothing_and_says_why():
     g = play(semaforo.Game(), "a1")
     before = snapshot(g)
-    for bad, words in (("e1", "not a square"), ("a4", "not a square"), ("", "not a square"), ("zz", "not a square")):
+    for bad, words in (("e1", "not a square"), ("a4", "not a square"), ("", "not a square"),
+                       ("zz", "not a square")):
         e = raises(MoveError, g.play_text, bad)
         assert words in str(e), str(e)
         assert snapshot(g) == before

@@ -579,7 +579,8 @@ def test_candidates_in_crowded_positions():
                 cells[c] = 1 if r < 3 else 2
                 if crossing(cells):
                     cells[c] = 0
-        if not cells.count(1) or cells.count(2) > 30 or plain_connected(cells, 1) or plain_connected(cells, 2):
+        if (not cells.count(1) or cells.count(2) > 30
+                or plain_connected(cells, 1) or plain_connected(cells, 2)):
             continue
         g = sesqui.Game()
         g._place([sesqui.SQ[c] for c in range(64) if cells[c] == 1],
