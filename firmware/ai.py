@@ -408,6 +408,24 @@ def release():
     _searcher = None
 
 
+def _table_bits():
+    """TT_BITS, or fewer where the whole heap is small: the tables take at
+    most an eighth of it, so a big game's search keeps room for its lists
+    (all 24 KB on a Pico's 230 KB heap; less on a port whose objects are
+    twice as big in the same heap). Read once, at import: gc.mem_free()
+    walks the whole heap's allocation table."""
+    if not hasattr(gc, "mem_free"):
+        return TT_BITS
+    heap = gc.mem_free() + gc.mem_alloc()
+    bits = TT_BITS
+    while bits > _CB + 1 and (12 << bits) > heap // 8:
+        bits -= 1
+    return bits
+
+
+_TABLE_BITS = _table_bits()
+
+
 def _get_searcher():
     """The searcher, its tables built if needed. Where the heap cannot give
     them (a big game's position and moves live at once, a fragmented heap)
@@ -415,13 +433,7 @@ def _get_searcher():
     little weaker, an error screen would end the game."""
     global _searcher
     if _searcher is None:
-        bits = TT_BITS
-        # At most a third of the free heap (collected after the last move),
-        # so the search's own lists still find room: all of 24 KB on a Pico,
-        # less on a port whose objects are twice as big.
-        free = gc.mem_free() if hasattr(gc, "mem_free") else 1 << 30
-        while bits > _CB + 1 and (12 << bits) > free // 3:
-            bits -= 1
+        bits = _TABLE_BITS
         while True:
             try:
                 _searcher = Searcher(bits)
