@@ -12,7 +12,7 @@ from app import saves
 from app.core import mode, log_exception
 from app.entry import Entry, ILLEGAL, PLAY, CHOOSE
 from app.screen import (Scroll, LOOK_RGB, TEXT, TARGET, SELECTED, LAST, ERROR, AI_MOVE,
-                        HINT as HINT_RGB, WIN, DEAD, THINK)
+                        HINT as HINT_RGB, WIN, DEAD, THINK, LIFT)
 
 FLASH_MS = 700
 AI_SHOW_MS = 2000
@@ -29,13 +29,10 @@ def _before(now, deadline):
 
 
 def touches(ctx, events):
-    """The squares touched, from matrix events.
-
-    A button board touches on press. A reed board played with a magnet
-    stylus also closes a switch to touch; play with real pieces (lifts and
-    placements) will turn its events into touches here, leaving the rest of the
-    app as it is.
-    """
+    """The squares touched, from matrix events: a button board touches on
+    press, and so does a reed board in a game played by taps (Pontos, Ouri:
+    the LEDs are the board). Games with pieces on a reed board go through
+    app.pieces instead."""
     out = []
     for key, down in events:
         if key < ctx.n and down:
@@ -44,7 +41,7 @@ def touches(ctx, events):
 
 
 class Play:
-    def __init__(self, ctx, gid, options, players, level, moves=(), tag="", dead=()):
+    def __init__(self, ctx, gid, options, players, level, moves=(), tag="", dead=(), markers=True):
         self.ctx = ctx
         self.gid = gid
         self.options = dict(options)
@@ -88,6 +85,11 @@ class Play:
         self.next_ai = None       # the board may move from then on
         self.seen = None          # the latest clock read in a step (after the AI thought)
         self.result_mode = None
+        # Real pieces: on a reed board, in a game that has them.
+        self.pieces = None
+        if ctx.sensing == "reed" and getattr(self.mod, "PIECES", None):
+            from app.pieces import Pieces
+            self.pieces = Pieces(self, markers)
 
     # --- squares <-> game cells ------------------------------------------
     def square(self, cell):
@@ -123,12 +125,15 @@ class Play:
                 self.hint(now)
             elif k == OK:
                 self.ok(now)
-        for sq in touches(ctx, events):
+        pieces = self.pieces
+        for sq in (touches(ctx, events) if pieces is None else pieces.events(events, now)):
             if self.players == ("board", "board"):
                 return self.leave()
             self.touch(sq, now)
         if self.game.result() is not None:
             return self.finish()
+        if pieces is not None and pieces.syncing:
+            return None                     # the pieces first: nobody moves until they match
         if not self.humans_turn() and not _before(now, self.next_ai) and self.scroll is None:
             self.ai_turn(now)
             if self.game.result() is not None:
@@ -149,13 +154,17 @@ class Play:
         cell = self.cell(sq)
         what, m = (ILLEGAL, None) if cell is None else self.entry.touch(cell)
         if what == ILLEGAL:
-            self.flash_cell = sq
-            self.flash_until = ticks_add(now, FLASH_MS)
-            self.ctx.beep(220, 120)
+            self.flash(sq, now)
         elif what == PLAY:
             self.play(m)
         elif what == CHOOSE:
             self.ctx.beep(660, 30)
+
+    def flash(self, sq, now):
+        """An illegal touch or placement: the square flashes red."""
+        self.flash_cell = sq
+        self.flash_until = ticks_add(now, FLASH_MS)
+        self.ctx.beep(220, 120)
 
     def ok(self, now):
         if not self.humans_turn():
@@ -193,6 +202,8 @@ class Play:
         self.entry.reset(self.humans_turn())
         self.armed = None
         self.flash_cell = None
+        if self.pieces is not None:
+            self.pieces.refresh()         # captures, the board's move: the pieces to move
         # Saved even when the game just ended: the result screen records the
         # game, then clears the save, so a power cut there resumes to the result
         # (and Go's marking of dead stones) and the game is never lost.
@@ -218,6 +229,8 @@ class Play:
         self.shown = ()
         self.scroll = None
         self.entry.reset(self.humans_turn())
+        if self.pieces is not None:
+            self.pieces.refresh()         # the pieces to move back
         if self.texts:
             self.save()
         else:
@@ -350,6 +363,8 @@ class Play:
             else:
                 for c in self.entry.next_cells():
                     scr.set(self.square(c), TARGET)
+        if self.pieces is not None:
+            self.draw_wrong(scr, blink)
         if thinking is not None:
             ring = _ring(self.ctx.cols, self.ctx.rows)
             scr.set(ring[thinking % len(ring)], THINK)
@@ -357,6 +372,27 @@ class Play:
         if self.scroll is not None:
             _band(scr, self.ctx)
             self.scroll.draw(scr, now)
+
+
+    def draw_wrong(self, scr, blink):
+        """Real pieces: each square that disagrees with the game blinks with
+        what it should hold: the piece's colour, red where a square must be
+        cleared (a capture, a piece put down wrongly), or the lift colour on
+        the from-square of the move just made. The piece in hand and one
+        being put down are not wrong."""
+        p = self.pieces
+        hand = [self.square(c) for c in self.entry.touched]
+        if p.resting is not None:
+            hand.append(p.resting[0])
+        v = self.game.view()
+        for sq in p.wrong():
+            if sq in hand:
+                continue
+            c = self.cell(sq)
+            if p.expected[sq]:
+                scr.set(sq, LOOK_RGB[v[c]] if blink else (0, 0, 0))
+            elif blink:
+                scr.set(sq, LIFT if c is not None and c in self.last else ERROR)
 
 
 def _ring(cols, rows):

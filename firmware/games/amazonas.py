@@ -24,6 +24,10 @@ MENU = (7, WHITE, BLOCK)
 # AI node budgets (level 3, level 5): the costliest phase stays within 2 s and
 # 10 s on the Pico (`python -m tools.bench budgets`, docs/ai-budgets.md).
 NODES = (210, 1100)
+# Real pieces on a reed board: the looks of view() that are pieces on the board
+# (app/pieces.py); MARKERS: blocked squares, pieces where players use markers.
+PIECES = (BLACK, WHITE)
+MARKERS = (BLOCK,)
 
 _W = const(8)
 _MW = const(9)             # mailbox row width

@@ -22,6 +22,9 @@ MENU = (9, BLACK, WHITE)
 # AI node budgets (level 3, level 5): the costliest phase stays within 2 s and
 # 10 s on the Pico (`python -m tools.bench budgets`, docs/ai-budgets.md).
 NODES = (380, 1550)
+# Real pieces on a reed board: the looks of view() that are pieces on the board
+# (app/pieces.py).
+PIECES = (BLACK, WHITE)
 
 _FAR = const(99)   # "no path": farther than any board allows
 

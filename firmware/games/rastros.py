@@ -19,6 +19,10 @@ MENU = (3, PIECE, BLOCK)
 # AI node budgets (level 3, level 5): the costliest phase stays within 2 s and
 # 10 s on the Pico (`python -m tools.bench budgets`, docs/ai-budgets.md).
 NODES = (1600, 8000)
+# Real pieces on a reed board: the looks of view() that are pieces on the board
+# (app/pieces.py); MARKERS: blocked squares, pieces where players use markers.
+PIECES = (PIECE,)
+MARKERS = (BLOCK,)
 
 _W = const(7)
 _N = const(49)

@@ -16,6 +16,9 @@ MENU = (1, GREEN, RED)
 # AI node budgets (level 3, level 5): the costliest phase stays within 2 s and
 # 10 s on the Pico (`python -m tools.bench budgets`, docs/ai-budgets.md).
 NODES = (175, 880)
+# Real pieces on a reed board: the looks of view() that are pieces on the board
+# (app/pieces.py).
+PIECES = (GREEN, YELLOW, RED)
 
 _W = const(4)
 _H = const(3)

@@ -8,6 +8,7 @@ from app.core import App
 from games.common import FILES
 
 KEYS = {"menu": MENU, "ok": OK, "undo": UNDO, "hint": HINT}
+REST_WAIT = 400    # ms: longer than app.pieces.REST_MS, a piece put down to stay
 _count = [0]
 
 
@@ -26,9 +27,13 @@ def fresh_dir():
     return root
 
 
-def club9():
+def club9(sensing="button"):
+    """The club board; by default with buttons (every square a tap), as most
+    app tests drive it; sensing="reed" for play with real pieces."""
     from boards.club9 import BOARD
-    return dict(BOARD)
+    b = dict(BOARD)
+    b["sensing"] = sensing
+    return b
 
 
 class SimBoard:
@@ -83,6 +88,74 @@ class SimBoard:
 
     def tap(self, name):
         self.tap_key(self.square(name) if isinstance(name, str) else name)
+
+    # --- real pieces (a reed board) ---------------------------------------
+    def _key(self, name):
+        return self.square(name) if isinstance(name, str) else name
+
+    def place(self, name, rest=True):
+        """Put a piece down; with rest, leave it long enough to count."""
+        self.hal.matrix.place(self._key(name))
+        self.tick()
+        if rest:
+            self.tick(REST_WAIT)
+
+    def lift(self, name):
+        self.hal.matrix.lift(self._key(name))
+        self.tick()
+
+    def has_piece(self, name):
+        return self.hal.matrix.is_down(self._key(name))
+
+    def follow(self):
+        """Do what the blinking squares ask: lift where a square must be
+        cleared, place where a piece belongs. Returns the squares changed."""
+        p = self.play_mode().pieces
+        done = []
+        for sq in p.wrong():
+            if p.expected[sq]:
+                self.place(sq, rest=False)
+            else:
+                self.lift(sq)
+            done.append(sq)
+        self.tick()
+        return done
+
+    def move_pieces(self, text):
+        """Make a move with pieces as a player would: lift the piece that moves
+        (and a Semaforo piece to change), put it down on each next square,
+        then do what the board asks (a capture to clear, a marker to place)."""
+        play = self.play_mode()
+        g = play.game
+        m = g.parse(text)
+        cells = [play.square(c) for c in g.move_cells(m)]
+        before = g.ply
+        if not cells:
+            self.press("ok")
+            while play.armed != m:
+                self.press("hint")
+            self.press("ok")
+        elif self.has_piece(cells[0]):
+            self.lift(cells[0])         # a piece that moves, or Semaforo's change
+            for sq in cells[1:]:
+                if self.has_piece(sq):
+                    self.lift(sq)       # a capture: the taken piece off first
+                self.place(sq)
+        else:
+            for sq in cells:
+                self.place(sq)
+        tries = 0
+        while g.ply == before and play.entry.pending() is not None and play.entry.pending() != m:
+            self.lift(cells[-1])        # lifted and put down again: the next choice
+            self.place(cells[-1])
+            tries += 1
+            assert tries < 10, "cannot cycle to " + text
+        if g.ply == before:
+            self.press("ok")
+        assert g.ply == before + 1, "%s was not played (ply %d)" % (text, g.ply)
+        if self.mode() == "Play":               # the result screen does not wait for pieces
+            self.follow()
+            assert not play.pieces.syncing, (text, play.pieces.wrong())
 
     def press(self, key_name):
         self.tap_key(self.cols * self.rows + KEYS[key_name])
