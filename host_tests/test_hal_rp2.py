@@ -17,11 +17,15 @@ from hal import ledmap, MENU, OK, UNDO, HINT  # noqa: E402
 from hal import rp2  # noqa: E402
 from hal.storage import FileStorage  # noqa: E402
 
-from boards.club9 import BOARD as CLUB9  # noqa: E402
+from boards.club9 import BOARD as CLUB9_REED  # noqa: E402
 from boards.club8 import BOARD as CLUB8  # noqa: E402
 
 # The backend now holds the fakes it imported: leave the path to other tests.
 sys.path.remove(FAKES)
+
+# club9's wiring with buttons: the timing of one change per scan; a reed
+# square's reading also needs three equal scans (the tests at the end).
+CLUB9 = dict(CLUB9_REED, sensing="button")
 
 
 @pytest.fixture(params=["port", "pins"])
@@ -324,6 +328,7 @@ for port in (True, False):
     m = rp2.Matrix(b, port_read=port)
     machine.set_switch(3, 14)
     m.scan(0)
+    m.scan(10)
     print("SCAN", port, m.port_read, m.scan(20), m.is_down(31))
 px = rp2.Pixels(dict(b, max_current_ma=400, brightness=80))
 np = neopixel.instances[-1]
@@ -352,3 +357,31 @@ def test_the_backend_on_micropython():
     assert "SCAN True True [(31, True)] True" in out
     assert "SCAN False False [(31, True)] True" in out
     assert "MISMATCHES 0" in out
+
+
+def test_a_reed_square_counts_after_three_equal_scans():
+    # However long the loop between scans (the board thinking), a reading is
+    # trusted only once three scans in a row have seen it: a bounce or a
+    # weak magnet that flickers between two scans is no move.
+    machine.reset()
+    m = rp2.Matrix(boardcheck.check(CLUB9_REED, "club9.py"))
+    sw = square(CLUB9_REED, 4, 4)
+    machine.set_switch(*sw)
+    assert list(m.scan(0)) == []
+    assert list(m.scan(500)) == []             # long enough, but only two scans
+    assert m.scan(510) == [(40, True)]
+    for i, closed in enumerate((False, True, False, True)):   # four bounce edges 3 ms apart
+        machine.set_switch(*sw, is_closed=closed)
+        assert list(m.scan(520 + 3 * i)) == []
+    machine.set_switch(*sw, is_closed=False)   # and lifted at last
+    assert list(m.scan(600)) == [] and list(m.scan(610)) == []
+    assert m.scan(620) == [(40, False)]
+    assert not m.is_down(40)
+
+
+def test_a_button_board_reports_after_the_debounce_time_alone():
+    machine.reset()
+    b = dict(CLUB9, debounce_ms=0)
+    m = rp2.Matrix(boardcheck.check(b, "b.py"))
+    machine.set_switch(*square(CLUB9, 8, 8))
+    assert m.scan(5) == [(80, True)]

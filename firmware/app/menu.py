@@ -6,12 +6,14 @@ its set-up. The bottom-right square is the self-test.
 
 Set-up: the top row chooses who plays (two players, you first against the
 board, the board first, demo), the next row the AI level 1-5, the bottom row
-a game option (Hex size, Dots and Boxes size) where the game has one. OK or the
-green square at the top right starts; Menu goes back.
+a game option (Hex size, Dots and Boxes size) where the game has one; on a reed
+board, in a game with blocked squares (Rastros, Amazonas), the second row from
+the bottom chooses marker pieces (left) or the LEDs alone. OK or the green
+square at the top right starts; Menu goes back.
 """
 import games
 from hal import MENU, OK
-from games.common import P0, P1, SEED
+from games.common import P0, P1, SEED, BLOCK
 from app.screen import Scroll, LOOK_RGB, TEXT, SELECTED
 from app.core import Message, mode, log_exception
 
@@ -111,6 +113,11 @@ class Setup:
                 best = max([v for v in vals if v <= default] or vals[:1])
                 self.option = (name, vals, vals.index(best))
             break
+        # A reed board, a game with blocked squares: marked with marker pieces
+        # (True) or shown by the LEDs alone (False); None: no choice to make.
+        self.markers = None
+        if ctx.sensing == "reed" and getattr(self.mod, "MARKERS", None):
+            self.markers = True
         self.scroll = Scroll(games.NAMES[gid], ctx.cols, TEXT)
 
     def _fits(self, options):
@@ -142,6 +149,9 @@ class Setup:
             elif y == top - 1 and x < 5:
                 self.level = x + 1
                 self.say("LEVEL %d" % self.level)
+            elif y == 1 and self.markers is not None and x < 2:
+                self.markers = x == 0
+                self.say("MARKER PIECES" if self.markers else "LEDS ONLY")
             elif y == 0 and self.option is not None and x < len(self.option[1]):
                 name, vals, i = self.option
                 self.option = (name, vals, x)
@@ -154,7 +164,8 @@ class Setup:
     def start(self):
         ctx = self.ctx
         ctx.seed += 1
-        return mode("play", ctx, self.gid, self.options(), MODES[self.mode][1], self.level)
+        return mode("play", ctx, self.gid, self.options(), MODES[self.mode][1], self.level, (), "",
+                    (), self.markers is not False)
 
     def draw(self, scr, now):
         ctx = self.ctx
@@ -176,6 +187,11 @@ class Setup:
             name, vals, i = self.option
             for x in range(len(vals)):
                 scr.set(x, SELECTED if x == i else (40, 40, 0))
+        if self.markers is not None:
+            for x in range(2):
+                on = self.markers == (x == 0)
+                rgb = LOOK_RGB[BLOCK] if x == 0 else (8, 8, 8)
+                scr.set(c + x, SELECTED if on and (now // BLINK_MS) & 1 else rgb)
         scr.set(top * c + c - 1, START_RGB)
 
 
@@ -208,7 +224,7 @@ class Resume:
             try:
                 res = mode("result", ctx, mode("play", ctx, d["game"], d["options"],
                                                tuple(d["players"]), d["level"], d["moves"],
-                                               d["tag"], d["dead"]))
+                                               d["tag"], d["dead"], d["markers"]))
                 if res.marking:
                     res.record()
             except Exception as e:   # a save that cannot be replayed is dropped as asked
@@ -222,7 +238,7 @@ class Resume:
         ctx, d = self.ctx, self.save
         try:
             return mode("play", ctx, d["game"], d["options"], tuple(d["players"]), d["level"], d["moves"],
-                        d["tag"], d["dead"])
+                        d["tag"], d["dead"], d["markers"])
         except Exception as e:
             # An unknown game, bad options or an illegal move: the save cannot be trusted.
             log_exception(ctx.storage, e, "resume")

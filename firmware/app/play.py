@@ -47,6 +47,7 @@ class Play:
         self.options = dict(options)
         self.players = tuple(players)
         self.level = level
+        self.markers = bool(markers)  # reed boards: blocked squares marked with pieces
         self.mod = games.load(gid)
         self.game = self.mod.Game(self.options)
         self.texts = []
@@ -240,7 +241,7 @@ class Play:
     def save(self):
         g = self.game
         saves.write(self.ctx.storage, self.gid, self.options, self.players, self.level, self.texts,
-                    self.tag, g.result() is not None, getattr(g, "dead", ()))
+                    self.tag, g.result() is not None, getattr(g, "dead", ()), self.markers)
 
     def think(self, level):
         import ai

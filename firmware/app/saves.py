@@ -31,6 +31,8 @@ def _canon(d):
     # Fields added later count only when present: an older save stays valid.
     if "tag" in d:
         s += "|%s|%d|%s" % (d["tag"], d["end"], ",".join(str(c) for c in d["dead"]))
+    if "markers" in d:
+        s += "|%d" % d["markers"]
     return s
 
 
@@ -47,9 +49,11 @@ def checksum(d):
     return a * 32768 + c
 
 
-def write(storage, game_id, options, players, level, moves, tag="", end=False, dead=()):
+def write(storage, game_id, options, players, level, moves, tag="", end=False, dead=(),
+          markers=True):
     d = {"game": game_id, "options": options, "players": list(players), "level": level,
-         "moves": list(moves), "tag": tag, "end": 1 if end else 0, "dead": sorted(dead)}
+         "moves": list(moves), "tag": tag, "end": 1 if end else 0, "dead": sorted(dead),
+         "markers": 1 if markers else 0}
     d["sum"] = checksum(d)
     storage.write_atomic(SAVE, json.dumps(d))
 
@@ -57,7 +61,8 @@ def write(storage, game_id, options, players, level, moves, tag="", end=False, d
 def read(storage):
     """The saved game as a dict, None if there is none, SaveError if it is damaged.
 
-    The dict always has "tag", "end" and "dead" (defaults for an older save).
+    The dict always has "tag", "end", "dead" and "markers" (defaults for an
+    older save).
     """
     raw = storage.read(SAVE)
     if raw is None:
@@ -79,6 +84,8 @@ def read(storage):
         for c in d["dead"]:
             if not isinstance(c, int):
                 raise SaveError("the save marks a dead stone that is not a point")
+    if "markers" in d and d["markers"] not in (0, 1):
+        raise SaveError("the save has no valid 'markers'")
     for m in d["moves"]:
         if not isinstance(m, str):
             raise SaveError("the save holds a move that is not text")
@@ -88,6 +95,8 @@ def read(storage):
         raise SaveError("the save's checksum does not match")
     if "tag" not in d:
         d["tag"], d["end"], d["dead"] = "", 0, []
+    if "markers" not in d:
+        d["markers"] = 1
     return d
 
 

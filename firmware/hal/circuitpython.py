@@ -38,6 +38,11 @@ def pin(name):
     return p
 
 
+# A reading counts after at least this many equal scans (a reed switch under a
+# weak magnet, a bounce), as on the rp2 backend's reed boards.
+_MIN_SCANS = 3
+
+
 def keypad_timing(debounce_ms):
     """(interval_s, debounce_threshold) for keypad.KeyMatrix from debounce_ms.
 
@@ -46,8 +51,8 @@ def keypad_timing(debounce_ms):
     for debounce_ms/5 scans gives the same window as the rp2 backend.
     """
     threshold = (debounce_ms + _SCAN_MS - 1) // _SCAN_MS
-    if threshold < 1:
-        threshold = 1
+    if threshold < _MIN_SCANS:
+        threshold = _MIN_SCANS
     return _SCAN_MS / 1000, threshold
 
 

@@ -40,6 +40,8 @@ _GPIO_IN = 0xD0000004
 PORT_READ = sys.platform == "rp2" or getattr(machine, "EMULATES_RP2_SIO", False)
 
 
+_REED_SCANS = 3   # a reed square's reading counts after this many equal scans
+
 class Matrix(_contract.Matrix):
     """Row/column scan of the switch matrix, debounced per matrix row.
 
@@ -84,6 +86,10 @@ class Matrix(_contract.Matrix):
         self._raw = [0] * nrows
         self._stable = [0] * nrows
         self._since = [0] * nrows
+        # And how many scans in a row have read it: a reed switch under a
+        # weak magnet or a bounce must read the same on _REED_SCANS scans.
+        self._count = [0] * nrows
+        self._need = _REED_SCANS if board.get("sensing") == "reed" else 1
         keymap = [-1] * (nrows * ncols)         # switch -> our key number, -1 unused
         where = [0] * self.size                 # our key number -> switch
         for y in range(rows):
@@ -122,6 +128,7 @@ class Matrix(_contract.Matrix):
                 if m != raw[r]:
                     raw[r] = m
                     self._since[r] = now_ms
+                    self._count[r] = 0
                     busy = True
                 r += 1
         else:
@@ -138,6 +145,7 @@ class Matrix(_contract.Matrix):
                 if m != raw[r]:
                     raw[r] = m
                     self._since[r] = now_ms
+                    self._count[r] = 0
                     busy = True
                 r += 1
         if not busy:
@@ -149,6 +157,7 @@ class Matrix(_contract.Matrix):
         # take their reading as the new state and report the switches that moved.
         raw, stable, since, keymap = self._raw, self._stable, self._since, self._keymap
         deb, ncols = self._debounce, self._ncols
+        count, need = self._count, self._need
         events = _NO_EVENTS
         busy = False
         for r in range(self._nrows):
@@ -156,7 +165,9 @@ class Matrix(_contract.Matrix):
             diff = m ^ stable[r]
             if not diff:
                 continue
-            if ticks_diff(now_ms, since[r]) < deb:
+            n = count[r] + 1
+            count[r] = n
+            if n < need or ticks_diff(now_ms, since[r]) < deb:
                 busy = True
                 continue
             stable[r] = m

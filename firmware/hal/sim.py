@@ -14,20 +14,51 @@ class SimMatrix(_contract.Matrix):
         self.size = cols * rows + nkeys
         self.state = bytearray(self.size)
         self.queue = []
+        self.raw = None           # switch readings with bounces (see bounce_model)
+        self.count = None
+
+    def bounce_model(self, scans):
+        """From now on the switches are read raw (set_raw) and a change is
+        reported once `scans` scans in a row have read it, as the rp2 backend
+        does on a reed board: for tests of bounces and flickering magnets."""
+        self.raw = bytearray(self.state)
+        self.count = bytearray(self.size)
+        self.scans = scans
+
+    def set_raw(self, key, closed):
+        v = 1 if closed else 0
+        if self.raw[key] != v:
+            self.raw[key] = v
+            self.count[key] = 0
 
     def scan(self, now_ms=0):
         out, self.queue = self.queue, []
+        raw = self.raw
+        if raw is not None:
+            state, count = self.state, self.count
+            for key in range(self.size):
+                if raw[key] != state[key]:
+                    count[key] += 1
+                    if count[key] >= self.scans:
+                        state[key] = raw[key]
+                        out.append((key, bool(raw[key])))
+                else:
+                    count[key] = 0
         return out
 
     def is_down(self, key):
         return bool(self.state[key])
 
     def press(self, key):
+        if self.raw is not None:
+            return self.set_raw(key, True)
         if not self.state[key]:
             self.state[key] = 1
             self.queue.append((key, True))
 
     def release(self, key):
+        if self.raw is not None:
+            return self.set_raw(key, False)
         if self.state[key]:
             self.state[key] = 0
             self.queue.append((key, False))

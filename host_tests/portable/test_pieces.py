@@ -292,3 +292,83 @@ def test_a_power_cut_in_the_middle_of_a_move_resumes_showing_what_to_fix():
     assert play2.game.ply == 3 and play2.pieces.syncing and play2.pieces.wrong() == [frm]
     after.place(frm)
     assert not play2.pieces.syncing
+
+
+def edges(b, sq, levels, gap=3):
+    """A switch's raw readings, one per scan `gap` ms apart (a bounce)."""
+    for v in levels:
+        b.hal.matrix.set_raw(sq, v)
+        b.tick(gap)
+
+
+def test_bounces_and_a_flickering_magnet_make_no_phantom_moves():
+    b, play = started("peoes")
+    g = play.game
+    b.hal.matrix.bounce_model(3)            # as a reed board's backend reads its switches
+    src = play.square(play.entry.next_cells()[0])
+    for n in (2, 3, 4, 5, 6):               # a lift that bounces n edges, then stays up
+        levels = [(i + 1) % 2 for i in range(n)] + [0, 0, 0]
+        edges(b, src, levels)
+        assert play.entry.touched == [play.cell(src)], n
+        edges(b, src, [1, 0, 1, 1, 1])      # put back, with a bounce
+        b.tick(400)
+        assert not play.entry.touched and g.ply == 0, n
+    empty = [sq for sq in range(b.cols * b.rows)
+             if play.cell(sq) is not None and not b.has_piece(sq)][0]
+    edges(b, empty, [1, 1, 0, 1, 0, 0, 0])  # a magnet flickers under an empty square
+    b.tick(400)
+    assert g.ply == 0 and not play.pieces.wrong() and not play.pieces.syncing
+    edges(b, src, [0, 0, 0])
+    target = play.square(play.entry.next_cells()[0])
+    edges(b, target, [1, 0, 1, 0, 1, 1, 1])
+    b.tick(400)
+    assert g.ply == 1 and not play.pieces.syncing
+
+
+def start_leds_only(b, gid):
+    """From the menu, with the set-up's second row from the bottom on 'LEDs only'."""
+    menu = b.app.mode
+    k = menu.ids.index(gid)
+    b.tap_key(menu.square_of(k))
+    b.tap_key(menu.square_of(k))
+    assert b.mode() == "Setup" and b.app.mode.markers is True
+    b.tap_key(b.cols + 1)
+    assert b.app.mode.markers is False
+    b.press("ok")
+    return b.app.mode
+
+
+def test_markers_are_chosen_at_set_up_and_kept_by_a_resume():
+    # Rastros with marker pieces: the square the white piece leaves wants one.
+    b, play = started("rastros")
+    assert play.markers
+    t = random_playout(games.load("rastros").Game(), 1)[0]
+    frm, to = [play.square(c) for c in play.game.move_cells(play.game.parse(t))]
+    b.lift(frm)
+    b.place(to)
+    assert play.game.ply == 1 and play.pieces.wrong() == [frm]
+    assert blinks(b, frm, LOOK_RGB[play.game.view()[play.cell(frm)]])
+    b.place(frm)
+    assert not play.pieces.syncing
+    # Amazonas with the LEDs alone: the arrow is a tap, and no piece stays there.
+    storage = MemStorage()
+    b = reed(storage)
+    play = start_leds_only(b, "amazonas")
+    assert not play.markers
+    b.follow()
+    g = play.game
+    t = g.legal_texts()[0]
+    frm, to, arrow = [play.square(c) for c in g.move_cells(g.parse(t))]
+    b.lift(frm)
+    b.place(to)
+    b.place(arrow)
+    assert play.texts == [t] and play.pieces.wrong() == [arrow], "the marker is taken off again"
+    b.lift(arrow)
+    assert not play.pieces.syncing and not play.pieces.wrong()
+    after = SimBoard(b.board, None, storage)
+    for sq in range(b.cols * b.rows):
+        after.hal.matrix.state[sq] = b.hal.matrix.state[sq]
+    after.tick()
+    after.press("ok")
+    play2 = after.play_mode()
+    assert play2.markers is False and not play2.pieces.syncing
