@@ -12,8 +12,8 @@ understands (app/entry.py), so the games need nothing more:
   at once); any other lift only changes what stands where;
 - a placement is a touch once the piece has rested REST_MS (a piece slid
   across squares counts where it comes to rest);
-- after every move (a player's, the board's, an undo) and at the start or
-  resume of a game, play waits until the board matches the game: the squares
+- once a move is made (a player's, the board's, an undo), and at the start
+  or resume of a game, play waits until the board matches the game: the squares
   that differ blink with what they should hold (a piece's colour, or red for
   a square that must be cleared, the board's own from-square in its own
   colour) and play goes on when they all agree.

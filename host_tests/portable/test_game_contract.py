@@ -15,6 +15,7 @@ import games
 from games import LAYOUTS
 from check import check_notation_roundtrip
 from app.screen import LOOK_RGB
+from games.common import LOOKS
 
 _LCG_A = 1103515245
 
@@ -114,6 +115,10 @@ def test_every_game_has_a_rules_page_and_ai_budgets():
             os.stat("docs/rules/%s.md" % gid)
         except OSError:
             assert False, "docs/rules/%s.md is missing" % gid
-        n3, n5 = games.load(gid).NODES
+        mod = games.load(gid)
+        n3, n5 = mod.NODES
         assert ai.budget(gid, 3) == n3 and ai.budget(gid, 5) == n5, gid
         assert 0 < n3 <= n5, gid
+        # Real pieces: looks that exist and are not the empty square.
+        for look in getattr(mod, "PIECES", ()) + getattr(mod, "MARKERS", ()):
+            assert 1 < look < LOOKS, (gid, look)
