@@ -1,18 +1,19 @@
 """Playing a game on the board: move entry, the AI's turns, undo, hint, the result.
 
-The game lies centred on the grid; squares outside its layout show whose turn
-it is. Rendering is the game's view() plus overlays: the last move, the squares
-that can come next, an illegal touch, the AI's move, a hint, the winning cells.
+The game lies centred on the grid, framed by a ring of dim squares where it
+is smaller; its empty squares show whose turn it is. Rendering is the game's
+view() plus overlays: the last move, the squares that can come next, an
+illegal touch, the AI's move, a hint, the winning cells.
 """
 import games
 from compat import ticks_add, ticks_diff
-from games.common import DRAW, EMPTY
+from games.common import DRAW, EMPTY, P0, P1, BLACK, WHITE
 from hal import MENU, OK, UNDO, HINT
 from app import saves
 from app.core import mode, log_exception
 from app.entry import Entry, ILLEGAL, PLAY, CHOOSE
 from app.screen import (Scroll, LOOK_RGB, TEXT, TARGET, SELECTED, LAST, ERROR, AI_MOVE,
-                        HINT as HINT_RGB, WIN, DEAD, THINK, LIFT)
+                        HINT as HINT_RGB, WIN, DEAD, THINK, LIFT, FRAME)
 
 FLASH_MS = 700
 AI_SHOW_MS = 2000
@@ -26,6 +27,57 @@ LEAVE_MS = 3000
 def _before(now, deadline):
     """True while a deadline (ticks, or None for none) lies ahead: wrap-safe."""
     return deadline is not None and ticks_diff(deadline, now) > 0
+
+
+# Seat names that say nothing to the players at the table (an order, game
+# coordinates): the result and prompts name those seats by the colour the
+# board shows them in instead.
+_COLOUR_WORDS = {P0: "BLUE", P1: "ORANGE", BLACK: "BLACK", WHITE: "WHITE"}
+
+
+def seat_word(g, seat):
+    """A seat as the players know it: its name (BLACK, CATS, SOUTH), or the
+    colour of its side on the board where the name is an order or a square
+    (Semaforo's FIRST, Rastros' GOAL A1)."""
+    name = g.seat_name(seat)
+    low = name.lower()
+    if low in ("first", "second") or low.startswith("goal") or low.startswith("seat"):
+        look = P0 if seat == 0 else P1
+        return _COLOUR_WORDS[look]
+    return name.upper()
+
+
+def outcome(g, players):
+    """The result in words: YOU WIN / BOARD WINS against the board, the
+    winner's name otherwise, the winner's score first; None while playing."""
+    r = g.result()
+    if r is None:
+        return None
+    s = g.score()
+    if r == DRAW:
+        text = "DRAW"
+        if s is not None:
+            text += " %d-%d" % (s[0], s[1])
+        return text
+    humans = [i for i in (0, 1) if players[i] == "human"]
+    if len(humans) == 1:
+        text = "YOU WIN" if r == humans[0] else "BOARD WINS"
+    else:
+        text = "%s WINS" % seat_word(g, r)
+    if s is not None:
+        text += " %d-%d" % (s[r], s[1 - r])
+    return text
+
+
+def book_text(g):
+    """The result as the record book keeps it: the game's seat names (FIRST,
+    SECOND, BLACK...) and the score by seat, whoever played."""
+    r = g.result()
+    text = "DRAW" if r == DRAW else "%s WINS" % g.seat_name(r).upper()
+    s = g.score()
+    if s is not None:
+        text += " %d-%d" % (s[0], s[1])
+    return text
 
 
 def touches(ctx, events):
@@ -186,7 +238,7 @@ class Play:
         if score is not None:
             self.say("%d-%d" % (score[0], score[1]))
         else:
-            self.say("%s TO PLAY" % self.game.seat_name(self.game.turn).upper())
+            self.say("%s TO PLAY" % seat_word(self.game, self.game.turn))
 
     def play(self, m):
         g = self.game
@@ -263,7 +315,16 @@ class Play:
 
     def ai_turn(self, now):
         m = self.think(self.level)
+        g = self.game
+        seat = g.turn
         self.play(m)
+        text = self.texts[-1]
+        if text in ("pass", "swap") and g.result() is None:
+            # Nothing on the LEDs shows these: say them.
+            if text == "pass":
+                self.say("BOARD PASSES" + (" - A PASS ENDS THE GAME" if self.ends_with_pass() else ""))
+            else:
+                self.say("BOARD SWAPS - IT PLAYS %s" % seat_word(g, seat))
         self.shown = self.last
         self.shown_rgb = AI_MOVE
         after = self.ctx.clock.ticks_ms()
@@ -276,10 +337,28 @@ class Play:
         and, after Black's pass, swap) HINT names the next one instead."""
         m = self.armed = keyed[i % len(keyed)]
         text = "%s? OK" % self.game.move_text(m).upper()
+        g = self.game
+        g.play(m)
+        end = outcome(g, self.players)
+        g.undo()
+        if end is not None:
+            # Say what the move would end in before it does (Go's second pass).
+            text = "%s ENDS: %s? OK" % (g.move_text(m).upper(), end)
         if len(keyed) > 1:
             other = keyed[(i + 1) % len(keyed)]
             text += " - HINT: %s" % self.game.move_text(other).upper()
         self.say(text)
+
+    def ends_with_pass(self):
+        """Whether a pass by the side to move would end the game."""
+        g = self.game
+        for m in g.moves():
+            if g.move_text(m) == "pass":
+                g.play(m)
+                over = g.result() is not None
+                g.undo()
+                return over
+        return False
 
     def hint(self, now):
         if not self.humans_turn():
@@ -307,16 +386,21 @@ class Play:
 
     # --- drawing ------------------------------------------------------------
     def draw_board(self, scr, view=None):
-        """The game's view; empty squares (and the grid around a small game)
-        faintly in the colour of the side to move, so the board shows whose
-        turn it is."""
+        """The game's view; its empty squares faintly in the colour of the side
+        to move, so the board shows whose turn it is. Around a game smaller
+        than the grid a dim frame, and dark beyond it: the game's area is
+        always visible."""
         ctx = self.ctx
         g = self.game
         r, gr, b = LOOK_RGB[g.turn_look()] if g.result() is None else LOOK_RGB[EMPTY]
         tint = (r // 12 + 1, gr // 12 + 1, b // 12 + 1)
         if self.w < ctx.cols or self.h < ctx.rows:
+            x0, y0, x1, y1 = self.ox - 1, self.oy - 1, self.ox + self.w, self.oy + self.h
+            cols = ctx.cols
             for sq in range(ctx.n):
-                scr.set(sq, tint)
+                x, y = sq % cols, sq // cols
+                if x0 <= x <= x1 and y0 <= y <= y1:
+                    scr.set(sq, FRAME)
         v = view if view is not None else g.view()
         for c in range(self.w * self.h):
             look = v[c]
@@ -432,13 +516,9 @@ class Result:
             self.close()
 
     def announce(self):
-        g = self.play.game
-        r = g.result()
-        text = "DRAW" if r == DRAW else "%s WINS" % g.seat_name(r).upper()
-        s = g.score()
-        if s is not None:
-            text += " %d-%d" % (s[0], s[1])
-        return text
+        """What the board says: YOU WIN / BOARD WINS against it, else the
+        winner by name or colour, the winner's score first."""
+        return outcome(self.play.game, self.play.players)
 
     def close(self):
         self.marking = False
@@ -450,7 +530,7 @@ class Result:
         """Into the record book (once, whatever cut came before), before the
         save is cleared."""
         p = self.play
-        saves.record(self.ctx.storage, p.gid, p.options, p.texts, self.announce(), p.tag,
+        saves.record(self.ctx.storage, p.gid, p.options, p.texts, book_text(p.game), p.tag,
                      log_exception)
 
     def step(self, now, events):

@@ -40,6 +40,7 @@ HINT = (200, 0, 200)
 WIN = (255, 200, 0)
 DEAD = (90, 0, 0)          # Go stones marked dead
 THINK = (0, 60, 120)
+FRAME = (12, 12, 12)       # the squares round a game smaller than the grid
 LIFT = (0, 220, 220)       # real pieces: a piece to lift from here (the board's move)
 
 

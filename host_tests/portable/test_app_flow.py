@@ -1,4 +1,5 @@
 """The app driven through the simulated board, as people use it. Portable."""
+import games
 from simboard import SimBoard
 from app import saves
 from app.screen import ERROR, WIN, LOOK_RGB
@@ -41,7 +42,7 @@ def test_a_whole_semaforo_game_tapped_from_boot_to_the_result():
         b.enter(t)
     assert b.mode() == "Result"
     res = b.app.mode
-    assert "SECOND WINS" == res.announce()
+    assert "ORANGE WINS" == res.announce(), "seat words a player knows: the colour of the side"
     seen_win = False
     for _ in range(80):
         b.tick(20)
@@ -206,7 +207,8 @@ def test_go_after_blacks_pass_white_chooses_pass_or_swap_with_hint_and_ok():
     assert play.game.ply == 1
     b.press("ok")
     assert play.armed == PASS and play.game.ply == 1
-    assert play.scroll.cols_data == font.columns("PASS? OK - HINT: SWAP")
+    # A second pass would end the game: the board says how, before it does.
+    assert play.scroll.cols_data == font.columns("PASS ENDS: WHITE WINS 0-0? OK - HINT: SWAP")
     b.press("hint")                         # names the other key move, no hint search
     assert play.armed == SWAP and play.game.ply == 1 and not play.shown
     assert play.scroll.cols_data == font.columns("SWAP? OK - HINT: PASS")
@@ -349,3 +351,57 @@ def test_produto_one_square_two_colours_touch_again_to_choose_ok_to_confirm():
     assert LOOK_RGB[WHITE] in colours, "the square shows the stone it would get"
     b.press("ok")
     assert g.ply == 2 and g.move_text(second) == play.texts[-1]
+
+
+def test_results_are_said_as_a_person_would():
+    from app.play import outcome, book_text
+    g = games.load("semaforo").Game()
+    for t in "a1 b1 d3 c1".split():           # seat 1 wins
+        g.play_text(t)
+    assert outcome(g, ("human", "human")) == "ORANGE WINS"     # the colour its side showed
+    assert outcome(g, ("human", "board")) == "BOARD WINS"
+    assert outcome(g, ("board", "human")) == "YOU WIN"
+    assert book_text(g) == "SECOND WINS"      # the record book keeps the seat
+    g = games.load("go").Game()
+    for t in "d4 swap e5 pass pass".split():  # seat 1 took Black; the board counts
+        g.play_text(t)
+    r = g.result()
+    s = g.score()
+    assert outcome(g, ("human", "human")) == "%s WINS %d-%d" % (
+        g.seat_name(r).upper(), s[r], s[1 - r]), "the winner's score first"
+    assert s[r] >= s[1 - r]
+
+
+def test_the_boards_swap_and_pass_are_said():
+    b = SimBoard()
+    play = b.start("hex", players_col=1)      # you first, the board second
+    b.enter("a1")
+    play.think = lambda level: play.game.parse("swap")
+    b.wait(400)
+    assert play.texts == ["a1", "swap"]
+    assert play.scroll.cols_data == font.columns("BOARD SWAPS - IT PLAYS BLACK")
+    b = SimBoard()
+    play = b.start("go", players_col=1)
+    b.enter("d4")
+    play.think = lambda level: play.game.parse("pass")
+    b.wait(400)
+    assert play.texts == ["d4", "pass"]
+    assert play.scroll.cols_data == font.columns("BOARD PASSES - A PASS ENDS THE GAME")
+
+
+def test_a_small_game_is_framed_and_a_touch_outside_it_answers():
+    from app.screen import FRAME, ERROR
+    b = SimBoard()
+    play = b.start("semaforo")                # 4 x 3 in the middle of 9 x 9
+    b.tick(300)
+    inside = play.square(0)
+    ring = inside - b.cols - 1                # diagonally off its corner
+    far = 0                                   # a1, far from the game
+    assert b.rgb(ring) == FRAME and b.rgb(far) == (0, 0, 0)
+    assert b.rgb(inside) not in (FRAME, (0, 0, 0)), "its empty squares show the turn"
+    b.tap_key(far)
+    seen = set()
+    for _ in range(6):
+        b.tick(100)
+        seen.add(b.rgb(far))
+    assert ERROR in seen and play.game.ply == 0

@@ -34,7 +34,13 @@ def sq_of(play, name):
 
 
 def blinks(b, name, rgb):
-    """Whether the square shows rgb at some moment over a second."""
+    """Whether the square shows rgb at some moment over a second (once any
+    text the board scrolls over the middle rows is gone)."""
+    play = b.play_mode()
+    for _ in range(200):
+        if play.scroll is None:
+            break
+        b.tick(100)
     seen = False
     for _ in range(8):
         b.tick(130)
