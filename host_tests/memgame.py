@@ -26,11 +26,14 @@ while b.mode() == 'Play' and n < 1000:
     play = b.app.mode
     g = play.game
     if want is None:
-        ms = g.moves()
+        # The list the app already holds: a second one of Amazonas' 2000
+        # moves would be the driver's heap, not the board's.
+        ms = play.entry.moves
         x = (x * 75 + 74) % 65537
         want = ms[x % len(ms)]
         if len(ms) > 1 and not g.move_cells(want):
             want = ms[(x + 1) % len(ms)]    # no pass while there is a stone to play
+        ms = None
         ply = g.ply
         cells = g.move_cells(want)
         taps = [play.square(c) for c in cells] if cells else [ok, ok]

@@ -68,11 +68,14 @@ for i in range(GAMES):
                 ai_moves += 1
         else:
             if want is None:
-                ms = g.moves()
+                # The list the app already holds (a second one of Amazonas'
+                # 2000 moves would be the driver's heap, not the board's).
+                ms = play.entry.moves
                 x = (x * 75 + 74) % 65537
                 want = ms[x % len(ms)]
                 if len(ms) > 1 and not g.move_cells(want):
                     want = ms[(x + 1) % len(ms)]    # no pass while a stone can be played
+                ms = None
                 ply = g.ply
                 cells = g.move_cells(want)
                 taps = [play.square(c) for c in cells] if cells else [ok, ok]

@@ -28,6 +28,9 @@ class Entry:
         """Call after every change of position. Not active (the board's turn):
         nothing can be entered, and no move list is held while the AI thinks
         (Amazonas' 2000 moves would sit in the heap through its search)."""
+        # Let go of the old lists first: a collection during moves() can then
+        # reclaim them, and Amazonas' two lists of 2000 moves never coexist.
+        self.moves = self.live = self.starts = None
         self.moves = self.game.moves() if active else []
         self.live = self.moves
         self.touched = []
