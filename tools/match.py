@@ -1,0 +1,634 @@
+"""Matches of the board's AI against other players, on CPython.
+
+    python -m tools.bench match --game G --against OPP --games N [--level 5] [--seed S]
+                                [--workers W] [--max-plies P] [--opening K] [--gnugo PATH] [--write]
+
+OPP is one of:
+
+- `gnugo:L`  GNU Go at level L (1..10) over GTP (Go only), started as
+  `gnugo --mode gtp --boardsize 7 --komi 0 --chinese-rules --positional-superko --level L`
+  (`--gnugo PATH` names another binary);
+- `uct:N`    a generic UCT (Monte-Carlo tree search with uniformly random
+  playouts) over the game interface, N playouts a decision, seeded; every game;
+- `level:L`  the board's AI at another level (1..5);
+- `random`   a uniformly random legal move.
+
+Our AI plays at the node budget of its level (the game's NODES, as on the
+Pico), half the games on each seat. The games differ: the first K plies
+(`--opening`, default 2) are drawn, seeded, among the three most promising
+moves (the game's candidates(), else any legal move), and each such opening
+is played twice, once with our AI on each seat; GNU Go gets its own seed
+(`set_random_seed`). Every game is bounded (`--max-plies`, an unfinished game
+counts as a draw). In Go the dead stones are those GNU Go lists
+(`final_status_list dead`) once both pass, then the game's own count decides
+(area, no komi, White wins ties: docs/rules/go.md); against the other players
+nothing is marked dead. GTP cannot say `swap`, so against GNU Go neither side
+may swap.
+
+It prints one line a game and a table; `--write` puts the table in
+docs/ai-strength.md, section "Against other engines" (a row per game, level and
+opponent, replaced when measured again). Games run in parallel processes
+(at most two).
+"""
+import math
+import os
+import random
+import select
+import shutil
+import subprocess
+import sys
+import time
+
+from tools import firmware_path  # noqa: F401  (puts firmware/ on sys.path)
+
+ROOT = firmware_path.ROOT
+MAX_WORKERS = 2
+GNUGO = "/usr/games/gnugo"
+GNUGO_INSTALL = ("GNU Go is not installed (looked for %s and gnugo on PATH). Install it with "
+                 "`sudo apt-get install gnugo` (Debian, Ubuntu), `brew install gnu-go` (macOS), "
+                 "or name the binary with --gnugo PATH.")
+GTP_TIMEOUT = 120.0          # seconds an engine may take to answer one command
+OPENING_WIDTH = 3            # an opening ply is drawn among this many best candidates
+ROLLOUT_CAP = 400            # a playout this long counts as a draw
+SECTION = "## Against other engines"
+
+
+class MatchError(Exception):
+    """A bad argument or a missing engine, said as the user should read it."""
+
+
+# --------------------------------------------------------------------------
+# Opponent specs
+
+def parse_opponent(spec, gid):
+    """(kind, number) from an --against text, or MatchError saying why not."""
+    text = (spec or "").strip().lower()
+    if text == "random":
+        return "random", 0
+    kind, sep, arg = text.partition(":")
+    ranges = {"gnugo": (1, 10, "GNU Go's level"), "uct": (1, 10 ** 6, "playouts a move"),
+              "level": (1, 5, "our AI's level")}
+    if not sep or kind not in ranges:
+        raise MatchError("--against %r: say gnugo:L (GNU Go level 1-10), uct:N (N playouts a move), "
+                         "level:L (our AI at level 1-5) or random" % spec)
+    lo, hi, what = ranges[kind]
+    if not arg.isdigit() or not lo <= int(arg) <= hi:
+        raise MatchError("--against %r: %s must be a whole number from %d to %d" % (spec, what, lo, hi))
+    if kind == "gnugo" and gid != "go":
+        raise MatchError("--against %r: GNU Go plays only Go (--game go), not %s" % (spec, gid))
+    return kind, int(arg)
+
+
+def find_gnugo(path=None):
+    """The GNU Go binary to run, or MatchError saying how to install it."""
+    for p in ([path] if path else [GNUGO, shutil.which("gnugo")]):
+        if p and os.path.isfile(p) and os.access(p, os.X_OK):
+            return p
+    raise MatchError(GNUGO_INSTALL % (path or GNUGO))
+
+
+# --------------------------------------------------------------------------
+# Players: move(game) -> a move of game.moves(), or RESIGN; observe(game, m)
+# after the other side's move m has been played.
+
+RESIGN = -1
+
+
+class AIPlayer:
+    """The board's AI at a level, at that level's node budget (the game's NODES)."""
+
+    def __init__(self, level, seed):
+        self.level = level
+        self.seed = seed
+
+    def start(self, game):
+        pass
+
+    def move(self, game):
+        import ai
+        return ai.choose(game, level=self.level, seed=self.seed)
+
+    def observe(self, game, m):
+        pass
+
+    def close(self):
+        pass
+
+
+class RandomPlayer(AIPlayer):
+    """A uniformly random legal move (seeded)."""
+
+    def __init__(self, seed):
+        self.rng = random.Random(seed)
+
+    def move(self, game):
+        return self.rng.choice(game.moves())
+
+
+class _Node:
+    __slots__ = ("move", "seat", "untried", "children", "visits", "wins")
+
+    def __init__(self, move, seat, untried):
+        self.move = move          # the move that led here
+        self.seat = seat          # the seat that made it (wins are counted for it)
+        self.untried = untried    # moves not expanded yet, in a seeded random order
+        self.children = []
+        self.visits = 0
+        self.wins = 0.0
+
+
+class UCTPlayer(AIPlayer):
+    """UCT over the game interface: `sims` playouts a decision, each one a
+    descent by UCB1 (c = sqrt 2) to a new node, then uniformly random moves to
+    the end of the game (draw after ROLLOUT_CAP plies). The move played is
+    the most visited. A move that wins at once is played at once. Works for
+    every game: a node's seat is game.turn there, so a turn of several
+    actions (the same seat moving again) is several decisions, each of them
+    one atomic action."""
+
+    def __init__(self, sims, seed, rollout_cap=ROLLOUT_CAP):
+        self.sims = sims
+        self.rng = random.Random(seed)
+        self.cap = rollout_cap
+
+    def _untried(self, game):
+        if game.result() is not None:
+            return []
+        ms = game.moves()
+        self.rng.shuffle(ms)
+        return ms
+
+    def move(self, game):
+        ms = game.moves()
+        me = game.turn
+        for m in ms:
+            game.play(m)
+            won = game.result() == me
+            game.undo()
+            if won:
+                return m
+        if len(ms) == 1:
+            return ms[0]
+        root = _Node(None, None, self._untried(game))
+        for _ in range(self.sims):
+            self._playout(game, root)
+        best = max(root.children, key=lambda c: (c.visits, c.wins))
+        return best.move
+
+    def _playout(self, game, root):
+        rng = self.rng
+        node = root
+        path = []
+        while not node.untried and node.children:
+            log_n = math.log(node.visits)
+            node = max(node.children, key=lambda c: c.wins / c.visits
+                       + 1.4142 * math.sqrt(log_n / c.visits))
+            game.play(node.move)
+            path.append(node)
+        if node.untried:
+            m = node.untried.pop()
+            seat = game.turn
+            game.play(m)
+            child = _Node(m, seat, self._untried(game))
+            node.children.append(child)
+            path.append(child)
+        k = 0
+        r = game.result()
+        while r is None and k < self.cap:
+            ms = game.moves()
+            if not ms:
+                break
+            game.play(ms[int(rng.random() * len(ms))])
+            k += 1
+            r = game.result()
+        for _ in range(k + len(path)):
+            game.undo()
+        root.visits += 1
+        for n in path:
+            n.visits += 1
+            if r == n.seat:
+                n.wins += 1.0
+            elif r is None or r not in (0, 1):
+                n.wins += 0.5
+
+
+class GTPEngine:
+    """A GTP engine in a child process: ask(command) -> the answer's text, or
+    MatchError on a `?` answer, a dead engine or GTP_TIMEOUT seconds of silence."""
+
+    def __init__(self, argv, timeout=GTP_TIMEOUT):
+        self.argv = argv
+        self.timeout = timeout
+        try:
+            self.proc = subprocess.Popen(argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                         stderr=subprocess.DEVNULL)
+        except OSError as e:
+            raise MatchError("cannot start %s: %s" % (argv[0], e))
+        self.buf = b""
+
+    def _line(self):
+        fd = self.proc.stdout.fileno()
+        deadline = time.monotonic() + self.timeout
+        while b"\n" not in self.buf:
+            left = deadline - time.monotonic()
+            if left <= 0 or not select.select([fd], [], [], left)[0]:
+                raise MatchError("%s did not answer within %d s" % (self.argv[0], self.timeout))
+            chunk = os.read(fd, 4096)
+            if not chunk:
+                raise MatchError("%s ended (exit code %s)" % (self.argv[0], self.proc.poll()))
+            self.buf += chunk
+        line, self.buf = self.buf.split(b"\n", 1)
+        return line.decode("utf-8", "replace").replace("\r", "")
+
+    def ask(self, command):
+        try:
+            self.proc.stdin.write((command + "\n").encode())
+            self.proc.stdin.flush()
+        except OSError as e:
+            raise MatchError("%s: cannot send %r: %s" % (self.argv[0], command, e))
+        line = self._line()
+        while not line.strip():             # stray blank lines before an answer
+            line = self._line()
+        out = [line]
+        while True:
+            line = self._line()
+            if not line.strip():
+                break
+            out.append(line)
+        text = "\n".join(out)
+        if text.startswith("?"):
+            raise MatchError("%s refused %r: %s" % (self.argv[0], command, text[1:].strip()))
+        if not text.startswith("="):
+            raise MatchError("%s answered %r with %r, not GTP" % (self.argv[0], command, text))
+        return text[1:].strip()
+
+    def close(self):
+        try:
+            self.ask("quit")
+        except MatchError:
+            pass
+        try:
+            self.proc.stdin.close()
+            self.proc.wait(timeout=5)
+        except (OSError, subprocess.TimeoutExpired):
+            self.proc.kill()
+            self.proc.wait()
+
+
+def _colour(game, seat):
+    return "black" if seat == game.black_seat() else "white"
+
+
+class GTPPlayer(AIPlayer):
+    """A Go engine over GTP. The engine's board follows ours move by move; a
+    move the engine makes that our rules refuse (its 26th stone, say) is
+    taken back and played as a pass (counted in `refused`)."""
+
+    def __init__(self, argv, size, seed=None):
+        self.engine = GTPEngine(argv)
+        self.size = size
+        self.seed = seed
+        self.refused = 0
+
+    def start(self, game):
+        e = self.engine
+        e.ask("boardsize %d" % self.size)
+        e.ask("clear_board")
+        e.ask("komi 0")
+        if self.seed is not None and e.ask("known_command set_random_seed") == "true":
+            e.ask("set_random_seed %d" % self.seed)
+
+    def move(self, game):
+        colour = _colour(game, game.turn)
+        v = self.engine.ask("genmove " + colour).lower()
+        if v == "resign":
+            return RESIGN
+        try:
+            return game.parse(v)
+        except Exception:
+            self.refused += 1
+            self.engine.ask("undo")
+            self.engine.ask("play %s pass" % colour)
+            return game.parse("pass")
+
+    def observe(self, game, m):
+        # m has been played: the seat that made it is the one not to move now.
+        self.engine.ask("play %s %s" % (_colour(game, 1 - game.turn), game.move_text(m)))
+
+    def dead(self, game):
+        """The points the engine lists as dead, as cells of our board."""
+        text = self.engine.ask("final_status_list dead")
+        return [_point(game, v) for v in text.split()]
+
+    def version(self):
+        try:
+            return "%s %s" % (self.engine.ask("name"), self.engine.ask("version"))
+        except MatchError:
+            return ""
+
+    def close(self):
+        self.engine.close()
+
+
+def _point(game, vertex):
+    """A GTP vertex (D4) as a cell index of our board (rank 1 at the bottom)."""
+    from games.common import parse_cell
+    w, h = game.layout()
+    xy = parse_cell(vertex.lower(), w, h)
+    if xy is None:
+        raise MatchError("the engine named %r, not a point of the board" % vertex)
+    return xy[1] * w + xy[0]
+
+
+# --------------------------------------------------------------------------
+# One game
+
+def _no_swap_class(mod):
+    """mod.Game without the `swap` move (GTP has no word for it). The swap is
+    only ever a game's second move, so only the first two plies pay the check."""
+    base = mod.Game
+
+    def moves(self):
+        ms = base.moves(self)
+        if self.ply > 1:
+            return ms
+        return [m for m in ms if self.move_text(m) != "swap"]
+
+    # The module the AI reads NODES and CANDIDATES from is the game's own.
+    return type("Game", (base,), {"moves": moves, "__module__": mod.__name__})
+
+
+def opening_move(game, rng):
+    """A seeded pick among the OPENING_WIDTH most promising moves (no pass or
+    swap): candidates() where the game ranks them, else any legal move."""
+    if hasattr(game, "candidates"):
+        ms = game.candidates(OPENING_WIDTH + 2)
+    else:
+        ms = game.moves()
+    ms = [m for m in ms if game.move_text(m) not in ("pass", "swap")]
+    if hasattr(game, "candidates"):
+        ms = ms[:OPENING_WIDTH]
+    return ms[rng.randrange(len(ms))] if ms else None
+
+
+def make_player(kind, arg, seed, gid, gnugo=None):
+    if kind == "gnugo":
+        import games
+        w, _ = games.load(gid).layout()
+        argv = [gnugo, "--mode", "gtp", "--boardsize", str(w), "--komi", "0", "--chinese-rules",
+                "--positional-superko", "--level", str(arg)]
+        return GTPPlayer(argv, w, seed)
+    if kind == "uct":
+        return UCTPlayer(arg, seed)
+    if kind == "level":
+        return AIPlayer(arg, seed)
+    return RandomPlayer(seed)
+
+
+def play_game(task):
+    """Worker: one game; task is a dict (see run_match). Returns a dict."""
+    import games
+    gid, index, our_seat = task["gid"], task["index"], task["our_seat"]
+    mod = games.load(gid)
+    gtp = task["kind"] == "gnugo"
+    g = (_no_swap_class(mod) if gtp else mod.Game)()
+    t0 = time.time()
+    out = {"index": index, "our_seat": our_seat, "result": None, "how": "", "score": None,
+           "plies": 0, "record": [], "refused": 0, "error": None}
+    us = AIPlayer(task["level"], task["seed"] + index)
+    them = None
+    try:
+        them = make_player(task["kind"], task["arg"], 1000 * task["seed"] + index, gid, task.get("gnugo"))
+        players = [us, them] if our_seat == 0 else [them, us]
+        for p in players:
+            p.start(g)
+        orng = random.Random(7919 * task["seed"] + index // 2)   # one opening per pair of games
+        while g.result() is None and g.ply < task["max_plies"]:
+            seat = g.turn
+            m = opening_move(g, orng) if g.ply < task["opening"] else None
+            opened = m is not None        # then the mover is told of it too
+            if m is None:
+                m = players[seat].move(g)
+            if m == RESIGN:
+                out["result"] = 1 - seat
+                out["how"] = "resigned"
+                break
+            out["record"].append(g.move_text(m))
+            g.play(m)
+            for p in players:
+                if opened or p is not players[seat]:
+                    p.observe(g, m)
+        if out["result"] is None:
+            if g.result() is None:
+                out["how"] = "move cap"
+            else:
+                if gtp and hasattr(g, "set_dead"):
+                    g.set_dead(them.dead(g))
+                    out["dead"] = len(g.dead)
+                out["result"] = g.result()
+                out["score"] = g.score()
+        if gtp:
+            out["refused"] = them.refused
+            out["engine"] = them.version()
+    except MatchError as e:
+        out["error"] = str(e)
+    finally:
+        if them is not None:
+            them.close()
+    out["plies"] = g.ply
+    out["secs"] = time.time() - t0
+    return out
+
+
+# --------------------------------------------------------------------------
+# The match
+
+def outcome(r):
+    """'W', 'L' or 'D' for our AI."""
+    if r["result"] is None or r["result"] not in (0, 1):
+        return "D"
+    return "W" if r["result"] == r["our_seat"] else "L"
+
+
+def run_match(gid, kind, arg, n, level=5, seed=0, workers=MAX_WORKERS, max_plies=300, opening=2,
+              gnugo=None, log=print):
+    """Play n games; returns the list of per-game dicts, in game order."""
+    tasks = [{"gid": gid, "kind": kind, "arg": arg, "index": i, "our_seat": i % 2, "level": level,
+              "seed": seed, "max_plies": max_plies, "opening": opening, "gnugo": gnugo}
+             for i in range(n)]
+    results = []
+    if workers <= 1 or n <= 1:
+        it = map(play_game, tasks)
+        pool = None
+    else:
+        import multiprocessing
+        pool = multiprocessing.get_context("spawn").Pool(min(workers, n))
+        it = pool.imap_unordered(play_game, tasks)
+    try:
+        for r in it:
+            results.append(r)
+            log(game_line(r))
+    finally:
+        if pool is not None:
+            pool.terminate()
+            pool.join()
+    results.sort(key=lambda r: r["index"])
+    return results
+
+
+def game_line(r):
+    if r["error"]:
+        return "game %d: ERROR %s" % (r["index"] + 1, r["error"])
+    s = r["score"]
+    score = "" if s is None else " %d-%d" % (s[r["our_seat"]], s[1 - r["our_seat"]])
+    extra = (" (%s)" % r["how"]) if r["how"] else ""
+    if r.get("dead"):
+        extra += " dead %d" % r["dead"]
+    if r.get("refused"):
+        extra += " engine moves refused %d" % r["refused"]
+    return "game %d: us seat %d, %s%s%s in %d plies, %.0f s: %s" % (
+        r["index"] + 1, r["our_seat"], {"W": "won", "L": "lost", "D": "drawn"}[outcome(r)], score,
+        extra, r["plies"], r["secs"], " ".join(r["record"]))
+
+
+TABLE_HEAD = ("| game | us | opponent | games | won | lost | drawn | won as seat 0 | won as seat 1 "
+              "| mean margin | notes |\n|---|---|---|---:|---:|---:|---:|---:|---:|---:|---|")
+
+
+def summary(gid, level, against, results):
+    """(table row, list of notes) for a finished match."""
+    played = [r for r in results if not r["error"]]
+    tally = {"W": 0, "L": 0, "D": 0}
+    seat_wins = [0, 0]
+    seat_games = [0, 0]
+    margins = []
+    for r in played:
+        o = outcome(r)
+        tally[o] += 1
+        seat_games[r["our_seat"]] += 1
+        if o == "W":
+            seat_wins[r["our_seat"]] += 1
+        if r["score"] is not None:
+            margins.append(r["score"][r["our_seat"]] - r["score"][1 - r["our_seat"]])
+    notes = []
+    errors = len(results) - len(played)
+    if errors:
+        notes.append("%d games failed" % errors)
+    capped = sum(1 for r in played if r["how"] == "move cap")
+    if capped:
+        notes.append("%d at the move cap" % capped)
+    resigned = sum(1 for r in played if r["how"] == "resigned")
+    if resigned:
+        notes.append("%d resigned" % resigned)
+    refused = sum(r["refused"] for r in played)
+    if refused:
+        notes.append("%d engine moves refused" % refused)
+    engine = next((r["engine"] for r in played if r.get("engine")), "")
+    if engine:
+        notes.append(engine)
+    row = "| %s | level %d | %s | %d | %d | %d | %d | %d/%d | %d/%d | %s | %s |" % (
+        gid, level, against, len(played), tally["W"], tally["L"], tally["D"], seat_wins[0],
+        seat_games[0], seat_wins[1], seat_games[1],
+        "%+.1f" % (sum(margins) / len(margins)) if margins else "-", "; ".join(notes))
+    return row, notes
+
+
+SECTION_TEXT = """%s
+
+Written by `python -m tools.bench match ... --write` on CPython: our AI at the
+node budget of its level (the game's NODES, what a Pico move affords), half the
+games on each seat; the first plies of each pair of games drawn among the three
+most promising moves. GNU Go plays over GTP with `--chinese-rules
+--positional-superko --komi 0` and marks the dead stones at the end
+(`final_status_list dead`); the game's own count decides (area, no komi, White
+wins ties). `uct:N`: UCT with N random playouts a move (tools/match.py).
+Margin: our points minus theirs, where the game counts points.
+
+%s
+"""
+
+
+def kept_section(path):
+    """The "Against other engines" section of `path` ("" if none), for a tool
+    that rewrites the rest of the file (bench strength --write)."""
+    text = open(path).read() if os.path.exists(path) else ""
+    if SECTION not in text:
+        return ""
+    return "\n" + SECTION + text.split(SECTION, 1)[1]
+
+
+def write_section(path, row):
+    """Put `row` into the "Against other engines" table of `path`, replacing the
+    row of the same game, level and opponent; the rest of the file stays."""
+    text = open(path).read() if os.path.exists(path) else ""
+    key = row.split("|")[1:4]
+    head, rows, tail = text, [], ""
+    if SECTION in text:
+        head, rest = text.split(SECTION, 1)
+        nxt = rest.find("\n## ")
+        if nxt >= 0:
+            rest, tail = rest[:nxt], rest[nxt + 1:]
+        rows = [ln for ln in rest.split("\n") if ln.startswith("| ") and not ln.startswith("| game |")]
+    rows = [r for r in rows if r.split("|")[1:4] != key] + [row]
+    out = head.rstrip("\n") + "\n\n" + SECTION_TEXT % (SECTION, TABLE_HEAD + "\n" + "\n".join(rows))
+    if tail:
+        out += "\n" + tail
+    with open(path, "w") as f:
+        f.write(out)
+
+
+# --------------------------------------------------------------------------
+# The command line (registered by tools/bench.py)
+
+def add_parser(sub):
+    m = sub.add_parser("match", help="our AI against GNU Go, UCT, another level or random (CPython)")
+    m.add_argument("--game", required=True, help="a game id, e.g. go")
+    m.add_argument("--against", required=True, help="gnugo:L, uct:N, level:L or random")
+    m.add_argument("--games", type=int, default=20, help="games to play (half on each seat)")
+    m.add_argument("--level", type=int, default=5, help="our AI's level, 1-5 (default 5)")
+    m.add_argument("--seed", type=int, default=0)
+    m.add_argument("--workers", type=int, default=MAX_WORKERS)
+    m.add_argument("--max-plies", type=int, default=300, help="a game this long counts as a draw")
+    m.add_argument("--opening", type=int, default=2, help="plies drawn at random among the best three")
+    m.add_argument("--gnugo", default=None, help="the GNU Go binary (default /usr/games/gnugo or PATH)")
+    m.add_argument("--write", action="store_true", help="add the result to docs/ai-strength.md")
+    return m
+
+
+def check_args(opts):
+    """(kind, arg, gnugo path) from the options, or MatchError."""
+    import games
+    if opts.game not in games.IDS:
+        raise MatchError("--game %r: no such game; the games are %s" % (opts.game, ", ".join(games.IDS)))
+    kind, arg = parse_opponent(opts.against, opts.game)
+    if opts.games < 1:
+        raise MatchError("--games %d: play at least one game" % opts.games)
+    if not 1 <= opts.level <= 5:
+        raise MatchError("--level %d: our AI's levels are 1 to 5" % opts.level)
+    if opts.max_plies < 1 or opts.opening < 0:
+        raise MatchError("--max-plies must be at least 1 and --opening at least 0")
+    gnugo = find_gnugo(opts.gnugo) if kind == "gnugo" else None
+    return kind, arg, gnugo
+
+
+def cmd_match(opts):
+    try:
+        kind, arg, gnugo = check_args(opts)
+    except MatchError as e:
+        print("match: " + str(e), file=sys.stderr)
+        return 2
+    workers = max(1, min(MAX_WORKERS, opts.workers))
+    t0 = time.time()
+    results = run_match(opts.game, kind, arg, opts.games, opts.level, opts.seed, workers,
+                        opts.max_plies, opts.opening, gnugo)
+    against = opts.against.strip().lower()
+    row, notes = summary(opts.game, opts.level, against, results)
+    print()
+    print(TABLE_HEAD)
+    print(row)
+    print("(%.0f s)" % (time.time() - t0))
+    if opts.write:
+        path = os.path.join(ROOT, "docs", "ai-strength.md")
+        write_section(path, row)
+        print("wrote " + os.path.relpath(path, ROOT))
+    return 1 if any(r["error"] for r in results) else 0
