@@ -156,7 +156,7 @@ def test_gtp_engine_that_says_nothing_times_out(tmp_path):
 
 def _task(gnugo, our_seat, **kw):
     t = {"gid": "go", "kind": "gnugo", "arg": 1, "index": our_seat, "our_seat": our_seat, "level": 1,
-         "seed": 0, "max_plies": 120, "opening": 0, "gnugo": gnugo}
+         "seed": 0, "max_plies": 120, "picks": (), "width": 3, "gnugo": gnugo}
     t.update(kw)
     return t
 
@@ -226,6 +226,13 @@ def test_a_missing_option_is_refused(capsys):
         bench.main(["match", "--game", "go"])
     assert e.value.code == 2
     assert "--against" in capsys.readouterr().err
+
+
+def test_every_pair_of_games_gets_its_own_opening():
+    width, picks = match.openings(10, 2, seed=0)
+    assert width == 4 and len(set(picks)) == 10
+    assert match.openings(10, 2, seed=0) == (width, picks)
+    assert match.openings(3, 0, seed=0) == (3, [(), (), ()])
 
 
 def test_a_short_match_prints_its_table(capsys):

@@ -15,10 +15,11 @@ OPP is one of:
 
 Our AI plays at the node budget of its level (the game's NODES, as on the
 Pico), half the games on each seat. The games differ: the first K plies
-(`--opening`, default 2) are drawn, seeded, among the three most promising
-moves (the game's candidates(), else any legal move), and each such opening
-is played twice, once with our AI on each seat; GNU Go gets its own seed
-(`set_random_seed`). Every game is bounded (`--max-plies`, an unfinished game
+(`--opening`, default 2) are picked among the few most promising moves (the
+game's candidates(), else any legal move; at least three, more when the pairs
+of games need them), a different seeded choice for every pair of games, and
+each opening is played twice, once with our AI on each seat (GNU Go 3.8 is
+deterministic: `set_random_seed` changes little). Every game is bounded (`--max-plies`, an unfinished game
 counts as a draw). In Go the dead stones are those GNU Go lists
 (`final_status_list dead`) once both pass, then the game's own count decides
 (area, no komi, White wins ties: docs/rules/go.md); against the other players
@@ -48,7 +49,7 @@ GNUGO_INSTALL = ("GNU Go is not installed (looked for %s and gnugo on PATH). Ins
                  "`sudo apt-get install gnugo` (Debian, Ubuntu), `brew install gnu-go` (macOS), "
                  "or name the binary with --gnugo PATH.")
 GTP_TIMEOUT = 120.0          # seconds an engine may take to answer one command
-OPENING_WIDTH = 3            # an opening ply is drawn among this many best candidates
+OPENING_WIDTH = 3            # an opening ply is picked among at least this many best moves
 ROLLOUT_CAP = 400            # a playout this long counts as a draw
 SECTION = "## Against other engines"
 
@@ -358,17 +359,27 @@ def _no_swap_class(mod):
     return type("Game", (base,), {"moves": moves, "__module__": mod.__name__})
 
 
-def opening_move(game, rng):
-    """A seeded pick among the OPENING_WIDTH most promising moves (no pass or
-    swap): candidates() where the game ranks them, else any legal move."""
+def opening_move(game, pick, width):
+    """The `pick`-th of the `width` most promising moves (no pass or swap):
+    candidates() where the game ranks them, else the legal moves."""
     if hasattr(game, "candidates"):
-        ms = game.candidates(OPENING_WIDTH + 2)
+        ms = game.candidates(width + 2)
     else:
         ms = game.moves()
-    ms = [m for m in ms if game.move_text(m) not in ("pass", "swap")]
-    if hasattr(game, "candidates"):
-        ms = ms[:OPENING_WIDTH]
-    return ms[rng.randrange(len(ms))] if ms else None
+    ms = [m for m in ms if game.move_text(m) not in ("pass", "swap")][:width]
+    return ms[pick % len(ms)] if ms else None
+
+
+def openings(pairs, plies, seed):
+    """(width, one tuple of picks per pair of games): every pair a different
+    opening while there are enough, in a seeded order."""
+    width = OPENING_WIDTH
+    while plies and width ** plies < pairs:
+        width += 1
+    import itertools
+    every = list(itertools.product(range(width), repeat=plies))
+    random.Random(seed).shuffle(every)
+    return width, [every[k % len(every)] for k in range(pairs)]
 
 
 def make_player(kind, arg, seed, gid, gnugo=None):
@@ -402,10 +413,11 @@ def play_game(task):
         players = [us, them] if our_seat == 0 else [them, us]
         for p in players:
             p.start(g)
-        orng = random.Random(7919 * task["seed"] + index // 2)   # one opening per pair of games
         while g.result() is None and g.ply < task["max_plies"]:
             seat = g.turn
-            m = opening_move(g, orng) if g.ply < task["opening"] else None
+            m = None
+            if g.ply < len(task["picks"]):
+                m = opening_move(g, task["picks"][g.ply], task["width"])
             opened = m is not None        # then the mover is told of it too
             if m is None:
                 m = players[seat].move(g)
@@ -453,9 +465,10 @@ def outcome(r):
 def run_match(gid, kind, arg, n, level=5, seed=0, workers=MAX_WORKERS, max_plies=300, opening=2,
               gnugo=None, log=print):
     """Play n games; returns the list of per-game dicts, in game order."""
+    width, picks = openings((n + 1) // 2, opening, seed)
     tasks = [{"gid": gid, "kind": kind, "arg": arg, "index": i, "our_seat": i % 2, "level": level,
-              "seed": seed, "max_plies": max_plies, "opening": opening, "gnugo": gnugo}
-             for i in range(n)]
+              "seed": seed, "max_plies": max_plies, "picks": picks[i // 2], "width": width,
+              "gnugo": gnugo} for i in range(n)]
     results = []
     if workers <= 1 or n <= 1:
         it = map(play_game, tasks)
@@ -589,7 +602,7 @@ def add_parser(sub):
     m.add_argument("--seed", type=int, default=0)
     m.add_argument("--workers", type=int, default=MAX_WORKERS)
     m.add_argument("--max-plies", type=int, default=300, help="a game this long counts as a draw")
-    m.add_argument("--opening", type=int, default=2, help="plies drawn at random among the best three")
+    m.add_argument("--opening", type=int, default=2, help="plies picked among the best few moves (2)")
     m.add_argument("--gnugo", default=None, help="the GNU Go binary (default /usr/games/gnugo or PATH)")
     m.add_argument("--write", action="store_true", help="add the result to docs/ai-strength.md")
     return m
