@@ -3,13 +3,18 @@ import os
 import subprocess
 import sys
 
-from tools.sim import Sim, load_board, CELL_W, CELL_H
+from app import screen
+from tools.sim import Sim, load_board, board_file, CELL_W, CELL_H, HOLD_MS
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 
-def make(tmp_path):
-    return Sim(load_board(os.path.join(ROOT, "boards", "club9.py")), str(tmp_path))
+def make(tmp_path, board="club9", real_time=True):
+    return Sim(load_board(board_file(board)), str(tmp_path), real_time)
+
+
+def teardown_function(function):
+    screen.SAID = None     # no simulator listens any more: other tests see the board's app
 
 
 def settle(s, n=3):
@@ -65,7 +70,7 @@ def test_render_draws_every_square_in_24_bit_colour_with_help(tmp_path):
     settle(s)
     text = s.render()
     assert text.count("\x1b[48;2;") == 81 * CELL_H
-    assert "m Menu" in text and "q quit" in text
+    assert "tap Menu" in text and "M O U H: hold" in text and "p: piece" in text and "q quit" in text
     assert "mode: Menu" in text
 
 
@@ -79,3 +84,73 @@ def test_without_a_terminal_it_says_so():
     p = subprocess.run([sys.executable, "-m", "tools.sim"], stdin=subprocess.DEVNULL,
                        capture_output=True, text=True, cwd=ROOT, timeout=60)
     assert p.returncode != 0 and "terminal" in p.stderr
+
+
+def test_a_board_is_named_or_given_by_its_file():
+    assert board_file("club8") == os.path.join(ROOT, "boards", "club8.py")
+    assert board_file("boards/club9.py") == "boards/club9.py"
+    assert board_file("/tmp/x/myboard.py") == "/tmp/x/myboard.py"
+    assert load_board(board_file("club9_cp"))["cols"] == 9
+
+
+def to_self_test(s):
+    """Touch the bottom-right square twice, with the cursor: the self-test."""
+    s.feed(b"\x1b[C" * (s.cols - 1) + b"\x1b[B" * (s.rows - 1))
+    for _ in range(2):
+        s.feed(b" ")
+        s.advance(300)
+    assert type(s.app.mode).__name__ == "SelfTest"
+
+
+def test_a_capital_letter_holds_its_key_and_a_held_menu_leaves_the_self_test(tmp_path):
+    s = make(tmp_path, real_time=False)
+    s.advance(10)
+    to_self_test(s)
+    s.feed(b"m")                        # a tap of Menu does not leave
+    s.advance(HOLD_MS + 500)
+    assert type(s.app.mode).__name__ == "SelfTest"
+    s.feed(b"M")
+    s.advance(1500)
+    assert type(s.app.mode).__name__ == "SelfTest" and s.switch(s.cols * s.rows)   # still held
+    s.advance(HOLD_MS)
+    assert type(s.app.mode).__name__ == "Menu" and not s.switch(s.cols * s.rows)
+
+
+def test_p_puts_a_piece_down_and_takes_it_up_on_a_reed_board(tmp_path):
+    s = make(tmp_path, real_time=False)
+    s.start_game("avanco")
+    play = s.app.mode
+    assert play.pieces.syncing              # --game on a reed board: the pieces are still off
+    s.feed(b"\x1b[B" * 7 + b"\x1b[C")      # b2
+    s.feed(b"p")
+    s.advance(100)
+    assert play.pieces.actual[9 + 1] == 1
+    s.feed(b"p")
+    s.advance(100)
+    assert play.pieces.actual[9 + 1] == 0
+    s.feed(b"\x1b[<2;%d;%dM" % (4 + CELL_W + 1, 2 + 7 * CELL_H))   # a right click on b2
+    s.advance(100)
+    assert play.pieces.actual[9 + 1] == 1
+
+
+def test_a_touch_on_a_reed_board_goes_through_its_debounce(tmp_path):
+    s = make(tmp_path, real_time=False)
+    s.advance(10)
+    s.feed(b" ")                        # a9: the first game's square
+    s.step()
+    s.step()
+    assert s.app.mode.pointed is None   # two scans are not enough for a reed switch
+    s.step()
+    assert s.app.mode.pointed == "semaforo"
+
+
+def test_the_status_line_says_the_scrolled_text_in_words(tmp_path):
+    s = make(tmp_path, board="club8", real_time=False)
+    s.advance(10)
+    assert "says: CHOOSE A GAME" in s.render()
+    s.start_game("semaforo")
+    s.feed(b"o")                        # OK in play: whose turn it is
+    s.advance(200)
+    assert "says: BLUE TO PLAY" in s.render()
+    s.advance(5000)                     # scrolled out: nothing said
+    assert "says: \x1b[K" in s.render()

@@ -1,32 +1,58 @@
-"""The desktop simulator: the real firmware app on the sim HAL, in a terminal.
+"""The desktop simulator: the real firmware app on the sim HAL, in a terminal or from a script.
 
-    python3 -m tools.sim [--board boards/club9.py] [--state DIR]
+    python3 -m tools.sim [--board NAME|FILE] [--state DIR]
+                         [--game ID [--players P,P] [--level N] [--options JSON]]
+                         [--script FILE [--dump]]
 
-The LED grid is drawn in colour (24-bit ANSI). Arrow keys move the cursor,
-space or enter touches the square under it, a mouse click touches a square or
-a function key. m = Menu, o = OK, u = Undo, h = Hint, q = quit. The board's
-flash (saves, records, error log) is the folder --state (default simstate/),
-so a game survives closing the simulator like it survives a power cut.
+The LED grid is drawn in colour (24-bit ANSI), with the file letters and rank
+numbers in its margin. Arrow keys move the cursor, space or enter touches the
+square under it, p puts a piece down there or takes it up (a reed board), a
+mouse click touches a square or a key (a right click: a piece). m o u h tap
+Menu, OK, Undo, Hint; M O U H hold them for HOLD_MS; q quits. The status
+line shows the text the board is scrolling in plain words. The board's flash
+(saves, records, error log) is the folder --state (default simstate/), so a
+game survives closing the simulator like it survives a power cut.
+
+--game starts a game at once, as its set-up screen would (a reed board with
+its pieces off the board). --script runs board events on the simulated clock
+instead of the terminal (tools/simscript.py), --dump then prints one JSON
+object saying where the app ended up. docs/simulator.md explains it all.
 """
 import argparse
 import importlib.util
+import json
 import os
 import re
 import select
 import sys
+import tempfile
 import time
 
 from tools import firmware_path
+from compat import ticks_add, ticks_diff
 from hal import sim, MENU, OK, UNDO, HINT, KEY_NAMES
 from hal.storage import FileStorage
-from app.core import App
+from app import screen
+from app.core import App, LOG
+from app.loop import PERIOD_MS
+from tools.simscript import TAP_MS
 
 CELL_W = 4
 CELL_H = 2
 LETTER_KEYS = {"m": MENU, "o": OK, "u": UNDO, "h": HINT}
-HELP = ("arrows: move   space/enter: touch   mouse: click a square or a key   "
-        "m Menu  o OK  u Undo  h Hint   q quit")
+HOLD_MS = 2500      # a capital letter holds its key this long (the board's holds take 2 s)
+REED_SCANS = 3      # a reed square counts after three equal scans, as hal/rp2.py reads it
+HELP = ("arrows: move   space/enter: touch   p: piece down/up   mouse: click touches, right click "
+        "a piece\n  m o u h: tap Menu OK Undo Hint   M O U H: hold it 2.5 s   q quit")
 MOUSE = re.compile(rb"\x1b\[<(\d+);(\d+);(\d+)([Mm])")
+PLAYERS = ("human", "board")
+
+
+def board_file(name):
+    """A board's file: a name (club9 -> boards/club9.py) or a path."""
+    if os.sep in name or "/" in name or name.endswith(".py"):
+        return name
+    return os.path.join(firmware_path.ROOT, "boards", name + ".py")
 
 
 def load_board(path):
@@ -42,18 +68,69 @@ def load_board(path):
     return boardcheck.check(board, os.path.basename(path))
 
 
-class Sim:
-    """The simulator without the terminal: input bytes in, screen text out."""
+def scans_to_count(board):
+    """How many scans a switch change takes to reach the app on this board,
+    with the loop's 10 ms passes: hal/rp2.py reports a row once its reading
+    has held for debounce_ms, and on a reed board for three scans too."""
+    scans = board.get("debounce_ms", 20) // PERIOD_MS + 1
+    return max(scans, REED_SCANS if board.get("sensing") == "reed" else 1)
 
-    def __init__(self, board, state_dir):
+
+class Sim:
+    """The simulator without the terminal: input bytes in, screen text out.
+
+    With real_time the clock follows the desktop's (the terminal); without, it
+    moves only by advance() (scripts, tests). Switch changes go through the
+    simulated matrix's debounce, as the board's scan reads them. Every text
+    the board scrolls is kept in `said` (one Sim at a time: app.screen.SAID
+    is the app's one hook for it).
+    """
+
+    def __init__(self, board, state_dir, real_time=True):
         os.makedirs(state_dir, exist_ok=True)
         self.board = board
         self.cols, self.rows = board["cols"], board["rows"]
-        self.hal = sim.Hal(board, FileStorage(state_dir), real_time=True)
+        self.said = []
+        screen.SAID = self.said
+        self.hal = sim.Hal(board, FileStorage(state_dir), real_time=real_time)
+        self.scans = scans_to_count(board)
+        self.hal.matrix.bounce_model(self.scans)
         self.app = App(board, self.hal)
         self.cursor = [0, self.rows - 1]
         self.quit = False
         self.pending = b""
+        self.later = []      # [when, scans seen, key, closed]: a touch's or a hold's end
+
+    def close(self):
+        """Stop hearing the app's scrolled texts (the hook goes back to None)."""
+        if screen.SAID is self.said:
+            screen.SAID = None
+
+    # --- switches -------------------------------------------------------------
+    def switch(self, key):
+        """True while the switch is closed (a finger or a piece on it)."""
+        return bool(self.hal.matrix.raw[key])
+
+    def set_switch(self, key, closed):
+        m = self.hal.matrix
+        if closed:
+            m.press(key)
+        else:
+            m.release(key)
+
+    def touch(self, key, ms=TAP_MS):
+        """Change the switch for `ms`, then back: a tap, a hold, a piece lifted
+        and put back. Ignored while the last one on it is still going on."""
+        if any(item[2] == key for item in self.later):
+            return
+        closed = self.switch(key)
+        self.set_switch(key, not closed)
+        self.later.append([ticks_add(self.hal.clock.ticks_ms(), ms), 0, key, closed])
+
+    def piece(self, key):
+        """A piece put down on an empty square, or taken up from its square."""
+        if not any(item[2] == key for item in self.later):
+            self.set_switch(key, not self.switch(key))
 
     # --- input ----------------------------------------------------------------
     def feed(self, data):
@@ -77,15 +154,22 @@ class Sim:
                     return
                 i += 1
                 continue
-            ch = chr(buf[i]).lower()
+            self.letter(chr(buf[i]))
             i += 1
-            if ch in (" ", "\r", "\n"):
-                x, y = self.cursor
-                self.hal.matrix.tap(y * self.cols + x)
-            elif ch in LETTER_KEYS:
-                self.hal.matrix.tap(self.cols * self.rows + LETTER_KEYS[ch])
-            elif ch in ("q", "\x03"):
-                self.quit = True
+
+    def letter(self, ch):
+        x, y = self.cursor
+        n = self.cols * self.rows
+        if ch in (" ", "\r", "\n"):
+            self.touch(y * self.cols + x)
+        elif ch in ("p", "P"):
+            self.piece(y * self.cols + x)
+        elif ch in LETTER_KEYS:
+            self.touch(n + LETTER_KEYS[ch])
+        elif ch.lower() in LETTER_KEYS:
+            self.touch(n + LETTER_KEYS[ch.lower()], HOLD_MS)
+        elif ch in ("q", "Q", "\x03"):
+            self.quit = True
 
     def arrow(self, code):
         dx, dy = {b"A": (0, 1), b"B": (0, -1), b"C": (1, 0), b"D": (-1, 0)}.get(code, (0, 0))
@@ -93,27 +177,84 @@ class Sim:
         self.cursor[1] = min(self.rows - 1, max(0, self.cursor[1] + dy))
 
     def click(self, button, col, row, press):
-        """A mouse press at terminal column/row (1-based)."""
-        if not press or button & 3 != 0:
+        """A mouse press at terminal column/row (1-based): the left button
+        touches, the right one puts a piece down or takes it up."""
+        if not press or button & 3 not in (0, 2):
             return
         x = (col - 4) // CELL_W
         r = (row - 2) // CELL_H
         if 0 <= x < self.cols and 0 <= r < self.rows and row >= 2:
             y = self.rows - 1 - r
             self.cursor = [x, y]
-            self.hal.matrix.tap(y * self.cols + x)
+            if button & 3 == 2:
+                self.piece(y * self.cols + x)
+            else:
+                self.touch(y * self.cols + x)
             return
         key_row = 2 + self.rows * CELL_H + 1
-        if row == key_row:
+        if row == key_row and button & 3 == 0:
             k = (col - 4) // 8
             if 0 <= k < 4:
-                self.hal.matrix.tap(self.cols * self.rows + k)
+                self.touch(self.cols * self.rows + k)
+
+    # --- a game at once ---------------------------------------------------------
+    def start_game(self, gid, players=("human", "human"), level=3, options=None):
+        """Start a game as its set-up screen would, skipping the menu: the
+        set-up's own choices (players, level, option values that fit, marker
+        pieces) make the Play mode. ValueError says what is wrong; then
+        nothing has changed."""
+        import games
+        from app.core import mode
+        from app import menu
+        ctx = self.app.ctx
+        setup_only = getattr(games, "SETUP", None)
+        ids = games.installed(setup_only) if setup_only else games.installed()
+        if gid not in ids:
+            raise ValueError("--game: no game '%s' (games: %s)" % (gid, ", ".join(ids)))
+        if not menu.fits(gid, ctx.cols, ctx.rows):
+            raise ValueError("--game: %s does not fit on a %dx%d board" % (gid, ctx.cols, ctx.rows))
+        choices = [m[1] for m in menu.MODES]
+        if tuple(players) not in choices:
+            raise ValueError("--players: two of human, board, e.g. human,board")
+        if not 1 <= level <= 5:
+            raise ValueError("--level: 1 to 5, not %d" % level)
+        screen.SAID = None          # the set-up is never shown: its name is not said
+        try:
+            setup = mode("setup", ctx, gid)
+        finally:
+            screen.SAID = self.said
+        setup.mode = choices.index(tuple(players))
+        setup.level = level
+        if options:
+            _choose_option(setup, options)
+        self.app.mode = setup.start()
 
     # --- the loop -------------------------------------------------------------
     def step(self):
+        """One loop pass: the touches that end now, a scan, the app's step, the LEDs."""
         now = self.hal.clock.ticks_ms()
+        for item in list(self.later):
+            item[1] += 1
+            if ticks_diff(now, item[0]) >= 0 and item[1] > self.scans:
+                self.set_switch(item[2], item[3])
+                self.later.remove(item)
         frame = self.app.step(now, self.hal.matrix.scan(now))
         self.hal.pixels.show(frame)
+
+    def advance(self, ms):
+        """Let `ms` of board time pass, a loop pass every 10 ms (not real time)."""
+        while ms > 0:
+            d = min(PERIOD_MS, ms)
+            self.hal.clock.advance(d)
+            self.step()
+            ms -= d
+
+    def saying(self):
+        """The text the board is scrolling now, in plain words ('' for none)."""
+        sc = getattr(self.app.mode, "scroll", None)
+        if sc is None or sc.done(self.hal.clock.ticks_ms()):
+            return ""
+        return getattr(sc, "text", "")
 
     def render(self):
         """The whole screen as text with ANSI colours."""
@@ -134,8 +275,28 @@ class Sim:
         out.append("    " + "".join(chr(97 + x).center(CELL_W) for x in range(self.cols)) + "\x1b[K\n")
         keys = "".join(("[%s]" % KEY_NAMES[k].capitalize()).ljust(8) for k in range(4))
         out.append("    " + keys + "\x1b[K\n")
-        out.append("\n  " + HELP + "\x1b[K\n")
+        out.append("  says: %s\x1b[K\n" % self.saying())
+        out.append("\n  " + HELP.replace("\n", "\x1b[K\n") + "\x1b[K\n")
         return "".join(out)
+
+
+def _choose_option(setup, options):
+    """Set the set-up's option from --options: its one option, at a value
+    that fits this board (the values the set-up screen offers)."""
+    gid = setup.gid
+    if not setup.mod.OPTIONS:
+        raise ValueError("--options: %s has no options" % gid)
+    if setup.option is None:
+        raise ValueError("--options: %s's option cannot be set on this board" % gid)
+    name, vals, _ = setup.option
+    for k in options:
+        if k != name:
+            raise ValueError("--options: %s's option is '%s', not '%s'" % (gid, name, k))
+    v = options[name]
+    if type(v) is not int or v not in vals:
+        raise ValueError("--options: %s must be one of %s on this board, not %s" % (
+            name, ", ".join(str(x) for x in vals), json.dumps(v)))
+    setup.option = (name, vals, vals.index(v))
 
 
 def _visible(rgb):
@@ -149,16 +310,115 @@ def _visible(rgb):
     return r, g, b
 
 
-def main(argv=None):
-    root = firmware_path.ROOT
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--board", default=os.path.join(root, "boards", "club9.py"))
-    ap.add_argument("--state", default=os.path.join(root, "simstate"))
+class _Parser(argparse.ArgumentParser):
+    def error(self, message):
+        """Bad arguments: one line and exit code 2."""
+        self.exit(2, "%s: error: %s\n" % (self.prog, message))
+
+
+def _arguments(argv):
+    ap = _Parser(prog="python -m tools.sim", description=__doc__.splitlines()[0])
+    ap.add_argument("--board", default="club9", help="a board name (club9, club8, club9_cp) or file")
+    ap.add_argument("--state", help="the board's flash folder (default simstate/; a script: a "
+                                    "new empty one)")
+    ap.add_argument("--game", help="start this game at once (an id of docs/rules/)")
+    ap.add_argument("--players", help="human or board for each seat, first seat first "
+                                      "(default human,human)")
+    ap.add_argument("--level", type=int, help="the AI's level, 1-5 (default 3)")
+    ap.add_argument("--options", help='the game\'s option as JSON, e.g. {"size": 9}')
+    ap.add_argument("--script", help="run the board events in this file instead of the terminal")
+    ap.add_argument("--dump", action="store_true", help="after the script, print the state as JSON")
     args = ap.parse_args(argv)
-    if not sys.stdin.isatty():
-        sys.exit("tools.sim needs a terminal (run it in a terminal window)")
-    board = load_board(args.board)
-    s = Sim(board, args.state)
+    if args.game is None:
+        for name in ("players", "level", "options"):
+            if getattr(args, name) is not None:
+                ap.error("--%s needs --game" % name)
+    if args.dump and args.script is None:
+        ap.error("--dump needs --script")
+    args.players = tuple((args.players or "human,human").split(","))
+    if len(args.players) != 2 or any(p not in PLAYERS for p in args.players):
+        ap.error("--players: two of human, board separated by a comma, e.g. human,board")
+    if args.level is None:
+        args.level = 3
+    if not 1 <= args.level <= 5:
+        ap.error("--level: 1 to 5, not %d" % args.level)
+    try:
+        args.options = json.loads(args.options) if args.options is not None else None
+    except ValueError:
+        ap.error("--options: not JSON: %s" % args.options)
+    if args.options is not None and not isinstance(args.options, dict):
+        ap.error('--options: a JSON object, e.g. {"size": 9}')
+    path = board_file(args.board)
+    if not os.path.isfile(path):
+        known = sorted(f[:-3] for f in os.listdir(os.path.join(firmware_path.ROOT, "boards"))
+                       if f.endswith(".py"))
+        ap.error("--board: no board file %s (boards: %s)" % (path, ", ".join(known)))
+    try:
+        args.board = load_board(path)
+    except Exception as e:
+        ap.error("--board: %s" % str(e).splitlines()[0])
+    return ap, args
+
+
+def main(argv=None):
+    ap, args = _arguments(argv)
+    if args.script is not None:
+        return _script(ap, args)
+    s = Sim(args.board, args.state or os.path.join(firmware_path.ROOT, "simstate"))
+    try:
+        if args.game is not None:
+            try:
+                s.start_game(args.game, args.players, args.level, args.options)
+            except ValueError as e:
+                ap.error(str(e))
+        if not sys.stdin.isatty():
+            sys.exit("tools.sim needs a terminal (run it in a terminal window), or give it --script")
+        _terminal(s)
+    finally:
+        s.close()
+
+
+def _script(ap, args):
+    """Run a script headless; print where the app ended up (--dump: as JSON)."""
+    from tools import simscript
+    try:
+        with open(args.script) as f:
+            text = f.read()
+    except OSError as e:
+        ap.error("--script: %s" % e)
+    board = args.board
+    try:
+        events = simscript.parse(text, board["cols"], board["rows"], args.script)
+    except simscript.ScriptError as e:
+        ap.error(str(e))
+    with tempfile.TemporaryDirectory(prefix="sim-") as tmp:
+        s = Sim(board, args.state or tmp, real_time=False)
+        try:
+            if args.game is not None:
+                try:
+                    s.start_game(args.game, args.players, args.level, args.options)
+                except ValueError as e:
+                    ap.error(str(e))
+            simscript.run(s, events)
+            d = simscript.dump(s)
+        finally:
+            s.close()
+        if s.app.errors:
+            log = s.hal.storage.read(LOG)
+            sys.stderr.write("the app met an error (its error.log):\n%s\n" % (
+                log.decode() if isinstance(log, bytes) else log))
+    if args.dump:
+        print(json.dumps(d))
+    else:
+        print("mode: %s   game: %s   turn: %s   result: %s" % (
+            d["mode"], d["game"] or "-", "-" if d["turn"] is None else d["turn"],
+            "-" if d["result"] is None else d["result"]))
+        print("moves: %s" % " ".join(d["moves"]))
+        print("says: %s" % " | ".join(d["says"]))
+    return 1 if s.app.errors else 0
+
+
+def _terminal(s):
     import termios
     import tty
     fd = sys.stdin.fileno()
@@ -173,11 +433,11 @@ def main(argv=None):
             if r:
                 s.feed(os.read(fd, 256))
             s.step()
-            screen = s.render()
-            if screen != last:
-                w(screen.replace("\n", "\r\n"))
+            text = s.render()
+            if text != last:
+                w(text.replace("\n", "\r\n"))
                 sys.stdout.flush()
-                last = screen
+                last = text
             time.sleep(0.005)
     finally:
         w("\x1b[?1000l\x1b[?1006l\x1b[?25h\x1b[?1049l")
@@ -186,4 +446,4 @@ def main(argv=None):
 
 
 if __name__ == "__main__":
-    main()
+    sys.exit(main())

@@ -43,6 +43,11 @@ THINK = (0, 60, 120)
 FRAME = (12, 12, 12)       # the squares round a game smaller than the grid
 LIFT = (0, 220, 220)       # real pieces: a piece to lift from here (the board's move)
 
+# The desktop simulator sets this to a list to hear every text the board
+# scrolls (its status line, a script's dump). On the board it stays None and
+# nothing is kept.
+SAID = None
+
 
 class Screen:
     def __init__(self, cols, rows):
@@ -86,6 +91,9 @@ class Scroll:
     STEP_MS = 90
 
     def __init__(self, text, cols, rgb=TEXT, loop=False):
+        if SAID is not None:
+            SAID.append(text)
+            self.text = text
         self.cols_data = font.columns(text)
         self.width = cols
         self.rgb = rgb
