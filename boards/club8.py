@@ -23,4 +23,5 @@ BOARD = {
     "brightness": 40,
     "max_current_ma": 1500,    # 64 LEDs; the supply must give this + 100 mA
     "buzzer_pin": 21,
+    "cpu_mhz": 200,             # the RP2040 at its certified top (main.py raises the core to 1.15 V)
 }

@@ -22,4 +22,5 @@ BOARD = {
     "brightness": 40,           # percent of full
     "max_current_ma": 1800,     # LED current cap; the supply must give this + 100 mA
     "buzzer_pin": 19,           # None for a board without a buzzer
+    "cpu_mhz": 200,             # the RP2040 at its certified top (main.py raises the core to 1.15 V)
 }

@@ -47,6 +47,10 @@ PROGRESS_MS = 100             # progress() at most this often when there is a cl
 # between them. A game with candidates(limit) may declare CANDIDATES = (limit
 # at the root, limit inside the tree).
 DEFAULT_NODES = (1000, 5000)
+# NODES are measured for a Pico at 125 MHz. A faster clock searches more nodes
+# in the same time: choose(mhz=...) scales the budgets by mhz / BENCH_MHZ (the
+# board passes its clock; the referee and the bench keep 125 unless told).
+BENCH_MHZ = 125
 DEFAULT_CANDIDATES = (30, 12)
 
 # Safety stop in milliseconds per level when the caller passes a clock.
@@ -73,11 +77,15 @@ def game_id(game):
     return getattr(_module(game), "ID", "")
 
 
-def budget(game_or_id, level):
-    """The node budget of a level (3..5) for a game (None for levels 1-2)."""
+def budget(game_or_id, level, mhz=BENCH_MHZ):
+    """The node budget of a level (3..5) for a game (None for levels 1-2), on
+    a chip clocked at `mhz`."""
     if level < 3:
         return None
     n3, n5 = getattr(_module(game_or_id), "NODES", DEFAULT_NODES)
+    if mhz != BENCH_MHZ:
+        n3 = n3 * mhz // BENCH_MHZ
+        n5 = n5 * mhz // BENCH_MHZ
     if level == 3:
         return n3
     if level >= 5:
@@ -447,10 +455,11 @@ def _get_searcher():
     return _searcher
 
 
-def choose(game, level=3, seed=0, nodes=None, ms=None, clock=None, progress=None):
+def choose(game, level=3, seed=0, nodes=None, ms=None, clock=None, progress=None, mhz=BENCH_MHZ):
     """The move the board plays: an int from game.moves().
 
-    level 1..5; `nodes` and/or `ms` replace the level's budget; `clock()`
+    level 1..5; `nodes` and/or `ms` replace the level's budget, which is
+    otherwise the game's NODES scaled to a chip clocked at `mhz`; `clock()`
     returns milliseconds (the board's HAL clock), used with `ms` (or with the
     level's safety stop); progress(depth) is called between iterations and,
     while searching, every PROGRESS_MS (with a clock) or every 256 nodes.
@@ -465,7 +474,7 @@ def choose(game, level=3, seed=0, nodes=None, ms=None, clock=None, progress=None
         s.cand = getattr(_module(game), "CANDIDATES", DEFAULT_CANDIDATES)
     exact = level <= 2
     if nodes is None:
-        limit = 1 << 29 if ms is not None else budget(game, 3 if exact else level)
+        limit = 1 << 29 if ms is not None else budget(game, 3 if exact else level, mhz)
     else:
         limit = nodes
     maxdepth = level if exact else _MAXDEPTH

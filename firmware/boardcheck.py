@@ -26,10 +26,15 @@ DEFAULTS = {
     "brightness": 40,
     "max_current_ma": 500,      # safe on a USB port until the builder says more
     "buzzer_pin": None,
+    "cpu_mhz": 125,             # the RP2040's clock; 200 is certified at 1.15 V (main.py sets both)
 }
 FIELDS = REQUIRED + tuple(sorted(DEFAULTS))
 PIN_FIELDS = ("row_pins", "col_pins", "led_pin", "buzzer_pin")
 FILES = "abcdefghijklmnop"      # file letters up to 16 columns
+# The clock: 125 MHz is the Pico's default and what the AI budgets are measured
+# at; 200 MHz is the top the RP2040 is certified for (at 1.15 V, Pico SDK 2.1.1).
+MHZ_MIN = 125
+MHZ_MAX = 200
 
 
 class BoardError(Exception):
@@ -158,7 +163,33 @@ def check(board, source="board.py"):
     row_pins, col_pins = _pins(ck, out, platform, cols, rows)
     out["keys"] = _keys(ck, out["keys"], rows, cols, len(row_pins), len(col_pins))
     _leds(ck, out, cols, rows)
+    _clock(ck, out["cpu_mhz"], platform)
     return out
+
+
+def pll_makes(mhz):
+    """True if the RP2040's system PLL makes exactly `mhz` from its 12 MHz
+    crystal (VCO 750-1600 MHz, a multiple of 12, divided by two post dividers
+    of 1-7): what machine.freq() accepts, it raises ValueError otherwise."""
+    for pd1 in range(1, 8):
+        for pd2 in range(1, pd1 + 1):
+            vco = mhz * pd1 * pd2
+            if 750 <= vco <= 1600 and vco % 12 == 0:
+                return True
+    return False
+
+
+def _clock(ck, mhz, platform):
+    """cpu_mhz: a clock the PLL can make, between the default and the certified top."""
+    ck.whole("cpu_mhz", mhz, MHZ_MIN, MHZ_MAX)
+    if not pll_makes(mhz):
+        near = [m for m in range(MHZ_MIN, MHZ_MAX + 1) if pll_makes(m)]
+        near.sort(key=lambda m: (abs(m - mhz), m))
+        ck.fail("cpu_mhz", "%d MHz cannot be made by the Pico's clock from its 12 MHz crystal "
+                "(try %d or %d)" % (mhz, near[0], near[1]))
+    if platform == "circuitpython" and mhz != MHZ_MIN:
+        ck.fail("cpu_mhz", "%d: the firmware sets the clock (and the core voltage a faster one "
+                "needs) on MicroPython only; on CircuitPython leave cpu_mhz out (125)" % mhz)
 
 
 def _pins(ck, out, platform, cols, rows):

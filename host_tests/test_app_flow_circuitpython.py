@@ -52,6 +52,7 @@ def on_circuitpython(board):
     """The same board wired to a Pico running CircuitPython: pins by name."""
     out = dict(board)
     out["platform"] = "circuitpython"
+    out.pop("cpu_mhz", None)        # the firmware sets the clock on MicroPython only: 125 MHz
     for field in ("row_pins", "col_pins"):
         out[field] = tuple("GP%d" % p for p in board[field])
     for field in ("led_pin", "buzzer_pin"):

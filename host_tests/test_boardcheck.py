@@ -46,6 +46,7 @@ def test_defaults_are_filled_and_the_input_is_not_changed():
     assert out["brightness"] == 40 and out["led_order"] == "serpentine" and out["led_first"] == "a1"
     assert out["rotation"] == 0 and out["buzzer_pin"] is None and out["platform"] == "micropython"
     assert out["debounce_ms"] == 20 and out["max_current_ma"] == 500
+    assert out["cpu_mhz"] == 125          # the Pico's default clock when the file says nothing
     assert set(b) == set(boardcheck.REQUIRED)
 
 
@@ -105,10 +106,39 @@ def test_defaults_are_filled_and_the_input_is_not_changed():
     (changed(debounce_ms=500), "board.py: field 'debounce_ms': 500 should be between 0 and 200"),
     (changed(platform="arduino"), "board.py: field 'platform': 'arduino' should be one of 'micropython'"),
     (changed(name=""), "board.py: field 'name': '' should be a short text"),
+    (changed(cpu_mhz=250), "board.py: field 'cpu_mhz': 250 should be between 125 and 200"),
+    (changed(cpu_mhz=100), "board.py: field 'cpu_mhz': 100 should be between 125 and 200"),
+    (changed(cpu_mhz=200.0), "board.py: field 'cpu_mhz': 200.0 should be a whole number"),
+    (changed(cpu_mhz="200MHz"), "board.py: field 'cpu_mhz': '200MHz' should be a whole number"),
+    (changed(cpu_mhz=199), "board.py: field 'cpu_mhz': 199 MHz cannot be made by the Pico's clock from "
+     "its 12 MHz crystal (try 198 or 200)"),
+    (changed(cpu_mhz=137), "(try 136 or 138)"),
+    (changed(cpu_hmz=200), "board.py: unknown field 'cpu_hmz' (did you mean 'cpu_mhz'?)"),
+    (changed(CLUB9_CP, cpu_mhz=200), "board.py: field 'cpu_mhz': 200: the firmware sets the clock (and "
+     "the core voltage a faster one needs) on MicroPython only; on CircuitPython leave cpu_mhz out (125)"),
     ([1, 2], "board.py: BOARD should be a dict, not list"),
 ])
 def test_each_mistake_names_file_and_field(board, expect):
     assert expect in error(board)
+
+
+def test_the_clubs_run_at_the_certified_top_clock():
+    assert check(CLUB9)["cpu_mhz"] == 200 and check(CLUB8)["cpu_mhz"] == 200
+    assert check(CLUB9_CP)["cpu_mhz"] == 125
+
+
+def test_every_clock_the_pll_makes_is_accepted():
+    # 12 MHz crystal: VCO = 12 MHz x a whole number in 750..1600, divided by 1..49
+    made = set()
+    for fb in range(63, 134):
+        for pd1 in range(1, 8):
+            for pd2 in range(1, pd1 + 1):
+                if (12 * fb) % (pd1 * pd2) == 0:
+                    made.add(12 * fb // (pd1 * pd2))
+    for mhz in range(125, 201):
+        assert boardcheck.pll_makes(mhz) == (mhz in made), mhz
+        if mhz in made:
+            assert check(changed(cpu_mhz=mhz))["cpu_mhz"] == mhz
 
 
 def test_the_file_name_is_the_one_given():

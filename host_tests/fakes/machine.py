@@ -14,6 +14,14 @@ EMULATES_RP2_SIO = True
 GPIO_IN = 0xD0000004
 closed = set()      # {(row_gpio, col_gpio)} switches closed now
 pins = {}           # gpio -> the last Pin made on it
+# The clock and the core voltage (main.set_clock): the RP2040's reset state,
+# VREG = ROK | VSEL 1.10 V | EN (datasheet 2.10), 125 MHz; `log` keeps each
+# change, ("vreg", value) or ("freq", hz), in the order it was made.
+VREG = 0x40064000
+VREG_RESET = 0x000010B1
+hz = 125000000
+vreg = VREG_RESET
+log = []
 reads = 0           # Pin.value() reads, for counting tests
 writes = 0
 port_reads = 0      # mem32[GPIO_IN] reads
@@ -22,14 +30,37 @@ pwms = {}
 
 
 def reset():
-    global DIODES, reads, writes, port_reads
+    global DIODES, reads, writes, port_reads, hz, vreg
     DIODES = True
+    hz, vreg = 125000000, VREG_RESET
+    del log[:]
     port_reads = 0
     closed.clear()
     pins.clear()
     del timers[:]
     pwms.clear()
     reads = writes = 0
+
+
+def _pll_makes(f):
+    # What the SDK's set_sys_clock_khz accepts: 12 MHz x fbdiv in 750..1600 MHz,
+    # divided exactly by two post dividers of 1..7.
+    for pd1 in range(1, 8):
+        for pd2 in range(1, pd1 + 1):
+            vco = f * pd1 * pd2
+            if 750000000 <= vco <= 1600000000 and vco % 12000000 == 0:
+                return True
+    return False
+
+
+def freq(f=None):
+    global hz
+    if f is None:
+        return hz
+    if not _pll_makes(f):
+        raise ValueError("cannot change frequency")
+    log.append(("freq", f))
+    hz = f
 
 
 def set_switch(row_gpio, col_gpio, is_closed=True):
@@ -114,10 +145,13 @@ class Pin:
 
 
 class _Mem32:
-    """Only the GPIO input register: every pin's level, bit n = GPIO n."""
+    """The GPIO input register (every pin's level, bit n = GPIO n) and the
+    core voltage regulator's VREG register, the only one that may be written."""
 
     def __getitem__(self, addr):
         global port_reads
+        if addr == VREG:
+            return vreg
         if addr != GPIO_IN:
             raise ValueError("fake mem32 has only GPIO_IN, not 0x%08x" % addr)
         port_reads += 1
@@ -128,7 +162,14 @@ class _Mem32:
         return v
 
     def __setitem__(self, addr, value):
-        raise ValueError("hal.rp2 must not write registers (0x%08x)" % addr)
+        global vreg
+        if addr == VREG and value & ~0x10F3 == 0 and value & 1:
+            # VSEL, HIZ and EN (kept on); ROK (bit 12) is read-only, the rest reserved
+            vreg = (value & 0xF3) | 0x1000
+            log.append(("vreg", vreg))
+            return
+        raise ValueError("only main.set_clock writes a register (VREG), not 0x%08x = 0x%x"
+                         % (addr, value))
 
 
 mem32 = _Mem32()

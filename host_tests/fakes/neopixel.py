@@ -28,6 +28,7 @@ class _MicroPythonNeoPixel:
 
     def __init__(self, pin, n, bpp=3, timing=1):
         self.pin, self.n, self.bpp, self.timing = pin, n, bpp, timing
+        self.made_at_hz = machine.hz      # the clock it was built under
         self.buf = bytearray(n * bpp)
         self.sent = []
 

@@ -1,0 +1,49 @@
+"""The AI's node budgets follow the chip's clock: NODES are measured for a
+Pico at 125 MHz, and a board clocked at 200 MHz searches 1.6 times as many
+nodes in the same time. Counts, not times. Portable: CPython and MicroPython."""
+import ai
+import games
+from simboard import SimBoard, club9
+from memstorage import MemStorage
+
+GID = "gatos_caes"    # cheap nodes, and its opening never ends a search early
+
+
+def nodes_searched(mhz):
+    g = games.load(GID).Game()
+    ai.choose(g, level=3, mhz=mhz)
+    return ai.last()[0]
+
+
+def test_budgets_scale_with_the_clock():
+    n3, n5 = games.load(GID).NODES
+    assert ai.budget(GID, 3) == n3
+    assert ai.budget(GID, 3, 125) == n3
+    assert ai.budget(GID, 3, 200) == n3 * 200 // 125
+    assert ai.budget(GID, 5, 200) == n5 * 200 // 125
+    assert ai.budget(GID, 4, 200) == int((n3 * 200 // 125 * (n5 * 200 // 125)) ** 0.5)
+
+
+def test_a_search_at_200_mhz_searches_more_nodes():
+    n3 = games.load(GID).NODES[0]
+    assert nodes_searched(125) == n3
+    assert nodes_searched(200) == n3 * 200 // 125
+    g = games.load(GID).Game()
+    ai.choose(g, level=3)                # no clock given: the budgets' own 125 MHz
+    assert ai.last()[0] == n3
+
+
+def board_thinks(mhz):
+    b = club9()
+    b["cpu_mhz"] = mhz
+    sb = SimBoard(board=b, storage=MemStorage())
+    play = sb.start(GID, players_col=2, level=3)     # the board moves first
+    sb.tick()
+    assert play.game.ply == 1
+    return ai.last()[0]
+
+
+def test_the_board_searches_with_its_own_clock():
+    n3 = games.load(GID).NODES[0]
+    assert board_thinks(200) == n3 * 8 // 5
+    assert board_thinks(125) == n3
