@@ -23,6 +23,8 @@ append(name, text, limit)  Adds text at the end of a log. When the file would
     text are always kept and a log is never cut down to nothing. A cut during
     the append itself can leave a part of `text` at the end.
 tail(name, n)   The last n bytes of `name` (b"" if it is missing).
+read_at(name, start, n)  At most n bytes of `name` from byte `start` (b"" if
+    it is missing): a long file read a piece at a time, never whole in RAM.
 size(name)      Its size in bytes, -1 if it is missing.
 
 `files` is what the storage acts through (open/stat/rename/remove as in
@@ -127,6 +129,15 @@ class FileStorage:
             if size > n:
                 f.seek(size - n)
             return f.read()
+
+    def read_at(self, name, start, n):
+        try:
+            f = self.files.open(self.path(name), "rb")
+        except OSError:
+            return b""
+        with f:
+            f.seek(start)
+            return f.read(n)
 
     def append(self, name, text, limit=8192):
         if isinstance(text, str):

@@ -35,10 +35,11 @@ class _File:
         self.flash.files[self.path] = self.flash.files.get(self.path, b"") + bytes(b)
         return len(b)
 
-    def read(self):
+    def read(self, n=-1):
         self.flash._op("read", self.path)
-        out = self.data[self.pos:]
-        self.pos = len(self.data)
+        end = len(self.data) if n is None or n < 0 else min(len(self.data), self.pos + n)
+        out = self.data[self.pos:end]
+        self.pos = end
         return out
 
     def seek(self, pos):
