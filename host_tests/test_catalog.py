@@ -38,3 +38,19 @@ def test_a_stale_catalog_is_reported(monkeypatch, capsys):
     monkeypatch.setattr(s, "NAME", "Semaforo!")
     assert catalog.main(["--check"]) == 1
     assert "stale" in capsys.readouterr().out
+
+
+def test_an_entry_that_is_no_board_game_carries_its_app_mode_in_the_catalog():
+    import games
+    declared = dict((m.ID, m.MODE) for m in catalog.game_modules() if hasattr(m, "MODE"))
+    assert games.MODES == declared and declared.get("poliedricos") == "race"
+    assert "poliedricos" not in games.BOARD_GAMES and games.mode_of("hex") == games.SETUP
+
+
+def test_a_mode_entry_with_a_game_class_is_refused(monkeypatch):
+    import games.poliedricos as p
+    import games.semaforo as s
+    monkeypatch.setattr(p, "Game", s.Game, raising=False)
+    with pytest.raises(SystemExit) as e:
+        catalog.check_module(p)
+    assert "firmware/games/poliedricos.py: MODE" in str(e.value)

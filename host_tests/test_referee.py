@@ -41,6 +41,7 @@ def test_the_reply_after_the_last_move_says_over_and_who_won():
     ({"game": "semaforo", "moves": ["a1", 7]}, 1, "not text"),
     ({"game": "semaforo", "moves": ["a1", "b1", "d3", "c1", "a2"]}, 4, "end of the game"),
     ({"game": "nope"}, None, "unknown game"),
+    ({"game": "poliedricos"}, None, "no moves to referee"),
     ({}, None, "names no game"),
     ([1, 2], None, "JSON object"),
     ({"game": "semaforo", "options": {"size": 3}}, None, "unknown option"),
@@ -84,7 +85,7 @@ def test_the_process_flushes_each_reply():
         p.wait(timeout=30)
 
 
-@pytest.mark.parametrize("gid", games.installed())
+@pytest.mark.parametrize("gid", games.installed(games.SETUP))
 def test_every_game_is_served_along_a_random_game(gid):
     mod = games.load(gid)
     for seed in (11, 12):

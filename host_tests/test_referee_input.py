@@ -46,7 +46,7 @@ def test_deeply_nested_json_is_an_error_not_the_end_of_the_referee():
 def test_non_ascii_digits_and_letters_are_refused_in_every_game():
     # '²' once reached int() ("internal error"); '١' and full-width digits
     # were read as a1; the Kelvin sign lowers to 'k'.
-    for gid in games.IDS:
+    for gid in games.BOARD_GAMES:
         for text in ("a\u00b2", "a\u0661", "\uff41\uff11", "a\uff11", "\u212a1", "a1\u200b",
                      "pass\u00a0", "d4\ufeff"):
             r = ask({"game": gid, "moves": [text]})
@@ -180,7 +180,7 @@ def _raw(rng):
         d = rng.randrange(1, 5000)
         return (rng.choice("[{") * d if rng.random() < 0.5 else "[" * d + "]" * d).encode()
     if kind == 2:
-        s = json.dumps({"game": rng.choice(games.IDS), "moves": ["a1", "b2"]})
+        s = json.dumps({"game": rng.choice(games.BOARD_GAMES), "moves": ["a1", "b2"]})
         return s[:rng.randrange(len(s))].encode()
     if kind == 3:
         return json.dumps(rng.choice(JUNK_VALUES + JUNK_TEXT)).encode()
@@ -195,10 +195,10 @@ def fuzz_lines(seed=FUZZ_SEED, n=FUZZ_LINES):
     for _ in range(n):
         r = rng.random()
         if r < 0.35:
-            gid = rng.choice(games.IDS)
+            gid = rng.choice(games.BOARD_GAMES)
             out.append((json.dumps(_valid(rng, gid)).encode(), "ok"))
         elif r < 0.8:
-            gid = rng.choice(games.IDS)
+            gid = rng.choice(games.BOARD_GAMES)
             req = _valid(rng, gid)
             req.pop("ai", None)
             req["want"] = [w for w in req.get("want", []) if w != "ai"]

@@ -70,8 +70,22 @@ def bin_tool(name):
 # Positions by seeded play (CPython)
 
 def present_games():
+    """The board games here (an entry with no AI, the race timer, is not one)."""
     import games
-    return [g for g in games.IDS if os.path.exists(os.path.join(FIRMWARE, "games", g + ".py"))]
+    return [g for g in games.BOARD_GAMES if os.path.exists(os.path.join(FIRMWARE, "games", g + ".py"))]
+
+
+def chosen_games(opts):
+    """--games, or every board game here; an id that is no board game is refused by name."""
+    import games
+    if not opts.games:
+        return present_games()
+    gids = opts.games.split(",")
+    for g in gids:
+        if g not in games.BOARD_GAMES:
+            raise SystemExit("--games: %s is not a board game with an AI (board games: %s)"
+                             % (g, ",".join(games.BOARD_GAMES)))
+    return gids
 
 
 def record_game(gid, seed=1, level=2, nodes=400):
@@ -570,7 +584,7 @@ PROFILE_NOTE = ("Fuel of one call of each interface method, in thousands, in the
 
 
 def cmd_profile(opts):
-    gids = opts.games.split(",") if opts.games else present_games()
+    gids = chosen_games(opts)
     mpy_dir = build_mpy(gids)
     try:
         res = pool_map(profile_game, [(g, mpy_dir, 10) for g in gids], opts.workers)
@@ -696,7 +710,7 @@ def budget_report(results, levels, whole):
 
 
 def cmd_budgets(opts):
-    gids = opts.games.split(",") if opts.games else present_games()
+    gids = chosen_games(opts)
     levels = tuple(int(x) for x in opts.levels.split(","))
     phases = tuple(opts.phases.split(","))
     mpy_dir = build_mpy(gids)
@@ -803,7 +817,7 @@ wins >= 95%% against random, level 5 wins >= 80%% against level 1.
 
 
 def cmd_strength(opts):
-    gids = opts.games.split(",") if opts.games else present_games()
+    gids = chosen_games(opts)
     n = opts.games_per_pair
     tasks = []
     for gid in gids:

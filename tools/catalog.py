@@ -7,7 +7,9 @@ read from the game modules themselves.
 A game module declares everything about itself (ID, NAME, OPTIONS, layout(),
 MENU = (position, look, look), NODES); this tool collects, for every module
 in firmware/games that has a Game class, the menu row and the grid it needs
-for each value of its option. The board reads the result without importing
+for each value of its option. A module that declares MODE instead of a Game
+(Jogos Poliedricos' race timer) is an entry the menu opens in that app mode:
+it is listed in MODES. The board reads the result without importing
 every game (that would spend the RAM that loading one game at a time saves).
 host_tests/test_catalog.py fails when the file and the modules disagree.
 """
@@ -25,19 +27,22 @@ game modules' own declarations. Do not edit: change the game module and run it.
 CATALOG: (id, name, look, look) in menu order (the two looks its menu square
 alternates between). LAYOUTS[id] = (option name or None, ((value or None,
 cols, rows), ...)): the grid the game needs for each value of its option.
+MODES[id]: the app mode the menu opens for an entry that is not a board game
+(its module's MODE); a board game is not in it (it opens the set-up).
 """
 '''
 
 
 def game_modules():
-    """The modules of firmware/games that are games (they define Game)."""
+    """The modules of firmware/games that are menu entries: games (they
+    define Game) and entries another app mode runs (they declare MODE)."""
     import importlib
     out = []
     for f in sorted(os.listdir(GAMES_DIR)):
         if not f.endswith(".py") or f.startswith("_") or f == "catalog.py":
             continue
         mod = importlib.import_module("games." + f[:-3])
-        if hasattr(mod, "Game") and hasattr(mod, "ID"):
+        if hasattr(mod, "ID") and (hasattr(mod, "Game") or hasattr(mod, "MODE")):
             out.append(mod)
     return out
 
@@ -47,7 +52,13 @@ def check_module(mod):
     where = "firmware/games/%s.py" % mod.__name__.split(".")[-1]
     if mod.ID != mod.__name__.split(".")[-1]:
         raise SystemExit("%s: ID %r is not the file's name" % (where, mod.ID))
-    for name in ("NAME", "SEATS", "OPTIONS", "MENU", "NODES", "layout"):
+    mode = getattr(mod, "MODE", None)
+    if mode is not None and (not isinstance(mode, str) or hasattr(mod, "Game")):
+        raise SystemExit("%s: MODE names the app mode of an entry that is not a board game "
+                         "(a text, and no Game class)" % where)
+    # An entry another mode runs has no AI, so no NODES.
+    needs = ("NAME", "SEATS", "OPTIONS", "MENU", "layout") + (() if mode else ("NODES",))
+    for name in needs:
         if not hasattr(mod, name):
             raise SystemExit("%s: no %s (docs/architecture.md lists what a game declares)"
                              % (where, name))
@@ -77,6 +88,12 @@ def source():
     lines.append("LAYOUTS = {")
     for m in mods:
         lines.append("    %r: %r," % (m.ID, rows(m)))
+    lines.append("}")
+    lines.append("")
+    lines.append("MODES = {")
+    for m in mods:
+        if getattr(m, "MODE", None):
+            lines.append("    %r: %r," % (m.ID, m.MODE))
     lines.append("}")
     return "\n".join(lines) + "\n"
 

@@ -611,8 +611,9 @@ def add_parser(sub):
 def check_args(opts):
     """(kind, arg, gnugo path) from the options, or MatchError."""
     import games
-    if opts.game not in games.IDS:
-        raise MatchError("--game %r: no such game; the games are %s" % (opts.game, ", ".join(games.IDS)))
+    if opts.game not in games.BOARD_GAMES:   # an entry with no moves (the race timer) plays no match
+        raise MatchError("--game %r: no such game; the games are %s"
+                         % (opts.game, ", ".join(games.BOARD_GAMES)))
     kind, arg = parse_opponent(opts.against, opts.game)
     if opts.games < 1:
         raise MatchError("--games %d: play at least one game" % opts.games)

@@ -46,8 +46,11 @@ def check_request(req):
     gid = req.get("game")
     if gid is None:
         raise BadRequest("the request names no game")
+    if gid in games.IDS and gid not in games.BOARD_GAMES:
+        raise BadRequest("%s has no moves to referee: the board runs it as its %s (games: %s)"
+                         % (json.dumps(gid), games.mode_of(gid), ", ".join(games.BOARD_GAMES)))
     if gid not in games.IDS:
-        raise BadRequest("unknown game %s (games: %s)" % (json.dumps(gid), ", ".join(games.IDS)))
+        raise BadRequest("unknown game %s (games: %s)" % (json.dumps(gid), ", ".join(games.BOARD_GAMES)))
     moves = req.get("moves", [])
     if moves is None:
         moves = []

@@ -39,3 +39,28 @@ def columns(text):
             out.append(col)
         out.append(0)
     return out
+
+# Digits four rows high, for what must fit in half the grid (the race's two
+# clocks: each player's half of an 8 x 8 or 9 x 9 board is four rows). Each
+# glyph is its columns, left to right, bit 3 = top row; ':' and '.' are one
+# column wide.
+SMALL = {
+    "0": (0b1111, 0b1001, 0b1111), "1": (0b0101, 0b1111, 0b0001),
+    "2": (0b1001, 0b1011, 0b0101), "3": (0b1001, 0b1101, 0b1111),
+    "4": (0b1110, 0b0010, 0b1111), "5": (0b1101, 0b1101, 0b1010),
+    "6": (0b1111, 0b0101, 0b0111), "7": (0b1000, 0b1011, 0b1100),
+    "8": (0b1111, 0b1011, 0b1111), "9": (0b1110, 0b1010, 0b1111),
+    ":": (0b0101,), ".": (0b0001,), "-": (0b0010, 0b0010, 0b0010),
+}
+
+
+def small_columns(text):
+    """Digits, ':', '.' and '-' as a bytearray of 4-bit columns (bit 3 = top
+    row), one gap column between glyphs."""
+    out = bytearray()
+    for ch in text:
+        if out:
+            out.append(0)
+        for c in SMALL[ch]:
+            out.append(c)
+    return out

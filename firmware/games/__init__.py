@@ -3,15 +3,29 @@
 A game module is imported only when chosen (`load`), so the board keeps the RAM
 of eleven other games free. The menu lists only games whose module is present
 (deploy may install a subset) and whose layout fits the board.
+
+Most entries are board games: the menu opens their set-up, then Play, and the
+AI, the referee and the bench work on them. An entry whose module declares
+`MODE` (Jogos Poliedricos: a race the board times, MODE = "race") opens that
+app mode instead and has no Game: `mode_of` tells them apart, and
+`installed(SETUP)` / `BOARD_GAMES` keep only the board games.
 """
 import os
 import sys
 # Generated from the game modules by `python -m tools.catalog`: (id, name,
 # look, look) in menu order, and the grid each game needs per option value.
-from games.catalog import CATALOG, LAYOUTS  # noqa: F401
+from games.catalog import CATALOG, LAYOUTS, MODES  # noqa: F401
 
 IDS = tuple(row[0] for row in CATALOG)
 NAMES = dict((row[0], row[1]) for row in CATALOG)
+SETUP = "setup"     # the app mode a board game opens in (its set-up, then Play)
+BOARD_GAMES = tuple(gid for gid in IDS if gid not in MODES)
+
+
+def mode_of(game_id):
+    """The app mode (app/core.py MODES) the menu opens for an entry: SETUP for
+    a board game, else what its module declares as MODE."""
+    return MODES.get(game_id, SETUP)
 
 
 def load(game_id):
@@ -35,13 +49,14 @@ def _present(game_id):
     return False
 
 
-def installed():
-    """Ids of the games whose module is on this board, in catalogue order.
+def installed(mode=None):
+    """Ids of the games whose module is on this board, in catalogue order;
+    with `mode`, only the entries that open in it (SETUP: the board games).
 
     Looks for the files rather than importing them: importing all twelve
     would spend the RAM that lazy loading saves.
     """
-    return [gid for gid in IDS if _present(gid)]
+    return [gid for gid in IDS if (mode is None or mode_of(gid) == mode) and _present(gid)]
 
 
 def unload(game_id=None):

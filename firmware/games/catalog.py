@@ -4,6 +4,8 @@ game modules' own declarations. Do not edit: change the game module and run it.
 CATALOG: (id, name, look, look) in menu order (the two looks its menu square
 alternates between). LAYOUTS[id] = (option name or None, ((value or None,
 cols, rows), ...)): the grid the game needs for each value of its option.
+MODES[id]: the app mode the menu opens for an entry that is not a board game
+(its module's MODE); a board game is not in it (it opens the set-up).
 """
 
 CATALOG = (
@@ -19,6 +21,7 @@ CATALOG = (
     ('ouri', 'Ouri', 16, 9),
     ('peoes', 'Peoes', 7, 6),
     ('go', 'Go 7x7', 6, 7),
+    ('poliedricos', 'Jogos Poliedricos', 9, 14),
 )
 
 LAYOUTS = {
@@ -34,4 +37,9 @@ LAYOUTS = {
     'ouri': (None, ((None, 8, 9),)),
     'peoes': (None, ((None, 8, 8),)),
     'go': (None, ((None, 7, 7),)),
+    'poliedricos': (None, ((None, 8, 8),)),
+}
+
+MODES = {
+    'poliedricos': 'race',
 }

@@ -7,7 +7,7 @@ some moves let the opponent win at once and others do not test the defence.
 """
 from check import snapshot
 import ai
-from games import installed, load
+from games import installed, load, SETUP
 from games.common import DRAW
 
 
@@ -107,7 +107,7 @@ def replay(mod, moves):
 
 
 def each_game():
-    for gid in installed():
+    for gid in installed(SETUP):
         yield gid, load(gid)
 
 
@@ -204,7 +204,7 @@ class FakeClock:
 
 
 def first_game():
-    gid = installed()[0]
+    gid = installed(SETUP)[0]
     return load(gid)
 
 

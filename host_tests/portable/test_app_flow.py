@@ -308,6 +308,18 @@ def test_every_game_offered_on_each_board_is_drawn_inside_its_grid():
     for board in (dict(BOARD), None):
         b = SimBoard(board)
         for gid in list(b.app.mode.ids):
+            if games.mode_of(gid) != games.SETUP:     # the race: its own screen, drawn in the grid too
+                k = b.app.mode.ids.index(gid)
+                b.tap_key(b.app.mode.square_of(k))
+                b.tap_key(b.app.mode.square_of(k))
+                b.press("ok")
+                b.tick(300)
+                from app.core import MODES
+                assert b.mode() == MODES[games.mode_of(gid)][1] and b.app.errors == 0, gid
+                b.press("menu")
+                b.press("menu")
+                assert b.mode() == "Menu"
+                continue
             play = b.start(gid)
             assert play.w <= b.cols and play.h <= b.rows
             b.tick(300)                   # draws; Screen.set refuses any square outside

@@ -7,6 +7,11 @@ games/catalog.py claims; along seeded random games every legal move's text
 parses back to that move; undo() gives back each position exactly (view(),
 key(), turn, legal moves); key() is a small int below 2**30; evaluate() stays
 within +-10000; and the game has a rules page and AI budgets.
+
+An entry that is no board game (it declares MODE: Jogos Poliedricos' race
+timer) is told apart by that declaration, the catalogue's MODES: it gets the
+checks that apply to it (its grid, its menu looks, a registered app mode, a
+rules page) and none of a Game's.
 """
 import os
 
@@ -56,7 +61,7 @@ def walk(mod, options, seed, limit=300):
 
 
 def test_layout_of_every_option_is_what_the_catalogue_claims():
-    for gid in games.IDS:
+    for gid in games.BOARD_GAMES:
         mod = games.load(gid)
         name, rows = LAYOUTS[gid]
         for value, w, h in rows:
@@ -68,7 +73,7 @@ def test_layout_of_every_option_is_what_the_catalogue_claims():
 
 
 def test_undo_restores_every_position_key_and_evaluation_stay_in_range():
-    for gid in games.IDS:
+    for gid in games.BOARD_GAMES:
         mod = games.load(gid)
         for opts in option_sets(gid):
             for seed in (1, 2, 3):
@@ -77,7 +82,7 @@ def test_undo_restores_every_position_key_and_evaluation_stay_in_range():
 
 
 def test_notation_round_trips_for_every_legal_move_along_random_games():
-    for gid in games.IDS:
+    for gid in games.BOARD_GAMES:
         mod = games.load(gid)
         seeds = (5,) if gid == "amazonas" else (5, 6)
         for opts in option_sets(gid):
@@ -92,7 +97,7 @@ LOOKALIKES = ("\u00b2", "\u0661", "\uff11", "\uff41", "\u212a", "\u00a0", "\u013
 
 def test_a_legal_move_with_any_character_made_non_ascii_is_refused_with_a_reason():
     from games.common import MoveError
-    for gid in games.IDS:
+    for gid in games.BOARD_GAMES:
         mod = games.load(gid)
         g = mod.Game()
         texts = g.legal_texts()
@@ -109,12 +114,17 @@ def test_a_legal_move_with_any_character_made_non_ascii_is_refused_with_a_reason
         games.unload(gid)
 
 
+def has_rules_page(gid):
+    try:
+        os.stat("docs/rules/%s.md" % gid)
+        return True
+    except OSError:
+        return False
+
+
 def test_every_game_has_a_rules_page_and_ai_budgets():
-    for gid in games.IDS:
-        try:
-            os.stat("docs/rules/%s.md" % gid)
-        except OSError:
-            assert False, "docs/rules/%s.md is missing" % gid
+    for gid in games.BOARD_GAMES:
+        assert has_rules_page(gid), "docs/rules/%s.md is missing" % gid
         mod = games.load(gid)
         n3, n5 = mod.NODES
         assert ai.budget(gid, 3) == n3 and ai.budget(gid, 5) == n5, gid
@@ -122,3 +132,26 @@ def test_every_game_has_a_rules_page_and_ai_budgets():
         # Real pieces: looks that exist and are not the empty square.
         for look in getattr(mod, "PIECES", ()) + getattr(mod, "MARKERS", ()):
             assert 1 < look < LOOKS, (gid, look)
+
+
+def test_every_entry_is_a_board_game_or_declares_the_mode_that_runs_it():
+    from app import core
+    assert set(games.BOARD_GAMES) | set(games.MODES) == set(games.IDS)
+    for gid in games.IDS:
+        mod = games.load(gid)
+        declared = getattr(mod, "MODE", None)
+        assert games.mode_of(gid) == (declared or games.SETUP), gid
+        assert games.mode_of(gid) in core.MODES, (gid, "no such app mode")
+        if declared is None:
+            assert hasattr(mod, "Game") and hasattr(mod, "NODES"), gid
+        else:
+            # Not a board game: no Game for the AI, the referee, the set-up and Play.
+            assert not hasattr(mod, "Game"), gid
+            assert has_rules_page(gid), "docs/rules/%s.md is missing" % gid
+            name, rows = LAYOUTS[gid]
+            assert name is None and not mod.OPTIONS, (gid, "the menu offers no option for it")
+            assert rows == ((None,) + tuple(mod.layout({})),), gid
+            assert len(mod.SEATS) == 2 and all(n.isalpha() for n in mod.SEATS), gid
+        assert 1 < mod.MENU[1] < LOOKS and 1 < mod.MENU[2] < LOOKS, gid
+        assert all(" " <= ch <= "~" for ch in mod.NAME), (gid, "NAME is scrolled: ASCII only")
+        games.unload(gid)

@@ -49,7 +49,7 @@ def blinks(b, name, rgb):
 
 
 def test_pieces_are_games_with_pieces_only():
-    for gid in games.IDS:
+    for gid in games.BOARD_GAMES:
         mod = games.load(gid)
         has = bool(getattr(mod, "PIECES", None))
         assert has == (gid not in ("pontos", "ouri")), gid
@@ -57,7 +57,7 @@ def test_pieces_are_games_with_pieces_only():
 
 
 def test_every_game_with_pieces_is_played_whole_by_lifts_and_placements():
-    for gid in games.IDS:
+    for gid in games.BOARD_GAMES:
         mod = games.load(gid)
         if not getattr(mod, "PIECES", None):
             continue

@@ -1,0 +1,274 @@
+"""Jogos Poliedricos on the board: the race timer (the rules: games/poliedricos.py).
+
+The two players sit on opposite sides, and each owns the half of the grid
+nearest them: the rows along their edge (on a 9 x 9 board the middle row is
+nobody's). A half is drawn the right way up for its player, so the far
+player's half is turned 180 degrees. A touch anywhere in one's own half (a
+tap, or a piece put down on a reed board) stops one's clock.
+
+- Ready: the name scrolls, each half's edge row lit in its player's colour;
+  OK starts the countdown.
+- Countdown: 3, 2, 1 in both halves, a beep each second; at GO the halves
+  flash green and the clocks run. A stop before GO is a false start: the
+  start is called off, that player's edge row blinks red, FALSE START
+  scrolls and OK starts again.
+- Racing: each half shows its player's time in digits four rows high: the
+  seconds; past a minute the minutes ("2:", white, one second) and the
+  seconds (two seconds) by turns. A stopped clock stands still in green.
+  UNDO takes back the last stop (the arbiter found that player's polyhedra
+  not done: their clock runs on); once a player has stopped, OK twice ends
+  the race (the other has not finished); MENU twice leaves, recording nothing.
+- Over (both stopped, the arbiter's end, or the time limit): the result and
+  both times scroll, the line goes to the record book (once), and the halves
+  show the final times by turns with their tenths, the winner's in gold, a
+  red "-" for a player who did not finish. OK scrolls the result again,
+  MENU leaves.
+
+Nothing is written before the race is over, so a power cut during a race
+leaves no trace but a menu at boot (a race is a few minutes, run again).
+"""
+import games
+from compat import ticks_add, ticks_diff
+from games.common import P0, P1, DRAW
+from hal import MENU, OK, UNDO
+from app import saves, font
+from app.core import mode, log_exception
+from app.screen import Scroll, LOOK_RGB, TEXT, ERROR, WIN
+
+CONFIRM_MS = 3000      # a second MENU or OK press within this confirms
+GO_MS = 700            # the halves flash green this long at GO
+PAGE_MS = 1000         # each page of a clock's time, by turns
+BLINK_MS = 400
+SEAT_RGB = (LOOK_RGB[P0], LOOK_RGB[P1])
+COUNT_RGB = (230, 170, 0)
+GO_RGB = (0, 160, 0)
+DONE_RGB = (0, 200, 0)
+MINUTES_RGB = (150, 150, 150)
+
+
+def _before(now, deadline):
+    return deadline is not None and ticks_diff(deadline, now) > 0
+
+
+def time_pages(ms, final):
+    """What a clock showing `ms` shows by turns: the seconds, the minutes
+    ("2:") first past a minute, and once it has stopped the tenths (".4")."""
+    s = ms // 1000
+    pages = ["%d:" % (s // 60), "%02d" % (s % 60)] if s >= 60 else ["%d" % s]
+    if final:
+        pages.append(".%d" % (ms // 100 % 10))
+    return pages
+
+
+class Race:
+    def __init__(self, ctx, gid):
+        self.ctx = ctx
+        self.gid = gid
+        self.mod = games.load(gid)
+        self.race = self.mod.Race()
+        self.h = ctx.rows // 2           # a player's half: rows along their edge
+        self.origin = None               # the ticks of the race's millisecond 0
+        self.state = self.race.state     # as last stepped: GO and the end are noticed once
+        self.recorded = False
+        self.armed = None                # MENU or OK: pressed once, waiting for the second
+        self.armed_until = None
+        self.beeped = 0                  # the countdown's second last beeped
+        self.scroll = None
+        self.ready_scroll()
+
+    # --- time -------------------------------------------------------------
+    def ms(self, now):
+        """The race's milliseconds (they only grow, as the rules want). Until
+        a start they count from now, so a board left on the ready screen for
+        days never nears the ticks' wrap."""
+        if self.origin is None or self.race.state == self.mod.READY:
+            self.origin = now
+        return ticks_diff(now, self.origin)
+
+    # --- the two halves -----------------------------------------------------
+    def owner(self, square):
+        """The player whose half a square is in, or None (the middle row)."""
+        y = square // self.ctx.cols
+        if y < self.h:
+            return 0
+        if y >= self.ctx.rows - self.h:
+            return 1
+        return None
+
+    def put(self, scr, seat, u, v, rgb):
+        """Light a square of a player's half as they see it: u from their
+        left, v from the top of their half (the row nearest the middle)."""
+        c, r = self.ctx.cols, self.ctx.rows
+        if seat == 0:
+            scr.set((self.h - 1 - v) * c + u, rgb)
+        else:
+            scr.set((r - self.h + v) * c + c - 1 - u, rgb)
+
+    def write(self, scr, seat, text, rgb):
+        """Digits four rows high, centred in a player's half. A minutes page
+        too wide for the grid ("12:" on 8 columns) loses its colon."""
+        cols = font.small_columns(text)
+        if len(cols) > self.ctx.cols and text.endswith(":"):
+            cols = font.small_columns(text[:-1])
+        u0 = (self.ctx.cols - len(cols)) // 2
+        v0 = (self.h - 4) // 2
+        for k in range(len(cols)):
+            for v in range(4):
+                if cols[k] >> (3 - v) & 1:
+                    self.put(scr, seat, u0 + k, v0 + v, rgb)
+
+    def fill(self, scr, seat, rgb):
+        for v in range(self.h):
+            for u in range(self.ctx.cols):
+                self.put(scr, seat, u, v, rgb)
+
+    # --- the loop -------------------------------------------------------------
+    def step(self, now, events):
+        ctx, r, mod = self.ctx, self.race, self.mod
+        ms = self.ms(now)
+        r.update(ms)
+        for key, down in events:
+            if not down:
+                continue
+            k = ctx.fkey(key)
+            if k < 0:
+                seat = self.owner(key)
+                if seat is not None:
+                    self.stop(seat, ms)
+            elif k == MENU:
+                on = r.state in (mod.COUNTDOWN, mod.RACING)
+                if not on or self.confirm(MENU, now, "MENU AGAIN TO LEAVE"):
+                    return mode("menu", ctx)
+            elif k == OK:
+                self.ok(now, ms)
+            elif k == UNDO:
+                p = r.reopen(ms)
+                if p is not None:
+                    self.say("%s RUNS ON" % mod.SEATS[p].upper())
+        self.sounds(ms)
+        if r.state == mod.OVER and not self.recorded:
+            self.finish(now)
+        if self.scroll is not None and self.scroll.done(now):
+            self.scroll = None
+        return None
+
+    def stop(self, seat, ms):
+        what = self.race.stop(seat, ms)
+        if what == self.mod.FALSE_START:
+            self.ctx.beep(220, 600)
+            self.ready_scroll()
+        elif what == self.mod.STOPPED:
+            self.ctx.beep(1320, 150)
+
+    def ok(self, now, ms):
+        r, mod = self.race, self.mod
+        if r.state == mod.READY:
+            r.start(ms)
+            self.beeped = 0
+            self.scroll = None
+        elif r.state == mod.RACING and r.order:
+            if self.confirm(OK, now, "OK AGAIN TO END"):
+                r.end(ms)
+        elif r.state == mod.OVER:
+            self.scroll = Scroll(r.announce(), self.ctx.cols, WIN)
+
+    def confirm(self, key, now, prompt):
+        """True on a second press of `key` soon after the first; the first
+        says what a second one does."""
+        if self.armed == key and _before(now, self.armed_until):
+            self.armed = None
+            return True
+        self.armed = key
+        self.armed_until = ticks_add(now, CONFIRM_MS)
+        self.say(prompt)
+        return False
+
+    def sounds(self, ms):
+        """A beep at each second of the countdown, a long high one at GO."""
+        r, mod = self.race, self.mod
+        if r.state == mod.COUNTDOWN:
+            n = (r.countdown_left(ms) + 999) // 1000
+            if n != self.beeped:
+                self.beeped = n
+                self.ctx.beep(880, 100)
+        elif r.state == mod.RACING and self.state == mod.COUNTDOWN:
+            self.ctx.beep(1760, 400)
+        self.state = r.state
+
+    def finish(self, now):
+        """Into the record book, once: the result and both times."""
+        ctx, r = self.ctx, self.race
+        self.recorded = True
+        ctx.seed += 1
+        tag = saves.new_tag(ctx.storage, ticks_add(now, ctx.seed))
+        saves.record(ctx.storage, self.gid, {}, r.book_fields(), r.book_outcome(), tag, log_exception)
+        self.scroll = Scroll(r.announce(), ctx.cols, WIN)
+        ctx.beep(660, 300)
+
+    def say(self, text, rgb=TEXT):
+        self.scroll = Scroll(text, self.ctx.cols, rgb)
+
+    def ready_scroll(self):
+        r = self.race
+        if r.flagged is None:
+            self.scroll = Scroll("%s - OK TO START" % games.NAMES[self.gid].upper(),
+                                 self.ctx.cols, TEXT, loop=True)
+        else:
+            self.scroll = Scroll("FALSE START %s - OK TO START AGAIN"
+                                 % self.mod.SEATS[r.flagged].upper(), self.ctx.cols, ERROR, loop=True)
+
+    # --- drawing ----------------------------------------------------------------
+    def draw(self, scr, now):
+        r, mod = self.race, self.mod
+        ms = self.ms(now)
+        blink = (now // BLINK_MS) & 1
+        if r.state == mod.READY:
+            c, top = self.ctx.cols, self.ctx.rows - 1
+            for seat in (0, 1):
+                rgb = ERROR if seat == r.flagged and blink else SEAT_RGB[seat]
+                for x in range(c):
+                    scr.set(x if seat == 0 else top * c + x, rgb)
+        elif r.state == mod.COUNTDOWN:
+            n = (r.countdown_left(ms) + 999) // 1000
+            for seat in (0, 1):
+                self.write(scr, seat, "%d" % n, COUNT_RGB)
+        else:
+            for seat in (0, 1):
+                self.clock(scr, seat, ms, now)
+        if self.scroll is not None:
+            self.band(scr)
+            self.scroll.draw(scr, now)
+
+    def clock(self, scr, seat, ms, now):
+        """A player's half while racing or over: their time, in their colour
+        while it runs, green once stopped; at the end gold for the winner."""
+        r, mod = self.race, self.mod
+        t = r.elapsed(seat, ms)
+        if t is None:                          # the race ended without their stop
+            self.write(scr, seat, "-", ERROR)
+            return
+        stopped = r.times[seat] is not None
+        if not stopped and t < GO_MS:
+            self.fill(scr, seat, GO_RGB)
+            return
+        pages = time_pages(t, stopped)
+        if stopped:
+            i = (now // PAGE_MS) % len(pages)
+        else:
+            # Running: minutes one second, seconds two, in step with the clock.
+            i = 0 if len(pages) == 1 or t % (3 * PAGE_MS) < PAGE_MS else 1
+        rgb = SEAT_RGB[seat] if not stopped else DONE_RGB
+        if r.state == mod.OVER:
+            win = r.result()
+            rgb = WIN if win == seat or win == DRAW else SEAT_RGB[seat]
+        if pages[i].endswith(":") and not stopped:
+            rgb = MINUTES_RGB                  # running: minutes and seconds told apart
+        self.write(scr, seat, pages[i], rgb)
+
+    def band(self, scr):
+        """Clear the rows a scrolled text crosses, so it reads over the clocks."""
+        c = self.ctx.cols
+        top = (self.ctx.rows - 5) // 2 + 4
+        for y in range(top - 4, top + 1):
+            for x in range(c):
+                scr.set(y * c + x, (0, 0, 0))
