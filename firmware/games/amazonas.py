@@ -266,6 +266,18 @@ class Game(Base):
     def move_cells(self, m):
         return (BOX[m >> 14], BOX[(m >> 7) & 127], BOX[m & 127])
 
+    def touch_text(self, cells):
+        """The move touched cells would name, legal or not (the board asks
+        explain() why not). Two cells (from, to) are named with the arrow
+        shot back to the from-square, which is legal whenever the amazon's
+        step is: so the reason is the step's."""
+        if len(cells) == 2:
+            cells = (cells[0], cells[1], cells[0])
+        if len(cells) != 3:
+            return None
+        n = [cell_name(c % _W, c // _W) for c in cells]
+        return "%s-%s(%s)" % (n[0], n[1], n[2])
+
     @staticmethod
     def _split(text):
         """'f1-c4(c7)' -> ('f1', 'c4', 'c7'), or None if not of that form."""

@@ -18,6 +18,8 @@ SEATS = ("South", "North")
 OPTIONS = {}
 # Its square in the menu: position, and the two looks it alternates between.
 MENU = (10, SEED, YELLOW)
+# What a capture adds to a store, as the board says what it took in a turn.
+GAINS = ("SEED", "SEEDS")
 # AI node budgets (level 3, level 5): the costliest phase stays within 2 s and
 # 10 s on the Pico (`python -m tools.bench budgets`, docs/ai-budgets.md).
 NODES = (1300, 6500)
@@ -281,6 +283,26 @@ class Game(Base):
 
     def move_cells(self, i):
         return (PIT_CELL[i],)
+
+    def touch_text(self, cells):
+        """The pit a touched cell would name, legal or not (the board asks
+        explain() why not); None for a cell that is no pit."""
+        if len(cells) == 1 and cells[0] in PIT_CELL:
+            return PIT_TEXT[PIT_CELL.index(cells[0])]
+        return None
+
+    def count_at(self, cell):
+        """The seeds a cell of view() stands for: a pit's, or a bar's (the
+        pit's count drawn below or above it), or a store's; None elsewhere.
+        The board scrolls it when such a cell is touched and is no move."""
+        for i in range(12):
+            if cell == PIT_CELL[i] or cell in BAR_CELLS[i]:
+                return self.pits[i]
+        sc = self.score()
+        for s in (0, 1):
+            if cell in STORE_CELLS[s]:
+                return sc[s]
+        return None
 
     def explain(self, text):
         t = text.strip()

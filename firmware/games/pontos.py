@@ -16,6 +16,8 @@ SEATS = ("First", "Second")
 OPTIONS = {"dots": (5, 3, 6)}
 # Its square in the menu: position, and the two looks it alternates between.
 MENU = (8, DOT, LINE)
+# What a closed box adds to the score, as the board says what it took in a turn.
+GAINS = ("BOX", "BOXES")
 # AI node budgets (level 3, level 5): the costliest phase stays within 2 s and
 # 10 s on the Pico (`python -m tools.bench budgets`, docs/ai-budgets.md).
 NODES = (1100, 5500)
@@ -166,6 +168,20 @@ class Game(Base):
 
     def move_cells(self, c):
         return (c,)
+
+    def touch_text(self, cells):
+        """The line a touched cell would name, legal or not (the board asks
+        explain() why not); None for a dot or a box."""
+        c = cells[-1]
+        s = self.size
+        if len(cells) != 1 or not ((c % s + c // s) & 1):
+            return None
+        return self.move_text(c)
+
+    def name_cell(self, x, y):
+        """The cell of view() that a name in the notation stands for: the
+        notation names dots, which lie on every other square."""
+        return 2 * y * self.size + 2 * x
 
     def explain(self, text):
         t = text.strip()

@@ -457,6 +457,14 @@ class Game(Base):
     def move_cells(self, m):
         return (m & _CELL_MASK,)
 
+    def touch_text(self, cells):
+        """The move a touched cell would name, legal or not (the board asks
+        explain() why not): a black stone there (either colour is refused
+        for the same reason)."""
+        if len(cells) != 1:
+            return None
+        return "B" + cell_name(cells[0] % _W, cells[0] // _W)
+
     def explain(self, text):
         if not isinstance(text, str):
             return "a move must be text, like Bc3"

@@ -135,6 +135,13 @@ class Game(Base):
     def move_cells(self, m):
         return (self.pos, m)           # lift (touch) the white piece, then its new square
 
+    def touch_text(self, cells):
+        """The move touched cells would name, legal or not (the board asks
+        explain() why not): the square the white piece goes to."""
+        if len(cells) != 2 or cells[0] != self.pos:
+            return None
+        return cell_name(cells[1] % _W, cells[1] // _W)
+
     def explain(self, text):
         if self.result() is not None:
             return "%s is not legal: the game is over" % text
