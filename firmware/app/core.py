@@ -120,6 +120,7 @@ MODES = {
     "play": ("app.play", "Play"),
     "result": ("app.play", "Result"),
     "selftest": ("app.selftest", "SelfTest"),
+    "pause": ("app.pause", "Pause"),
 }
 
 

@@ -3,13 +3,16 @@
 Menu: one square per game along the top rows, in the game's own colours. A
 touch points at a game and scrolls its name; touching it again (or OK) opens
 its set-up. The bottom-right square is the self-test.
+A game kept for later (app/pause.py) has the bottom row's middle square, in
+that game's colours: touching it names the game, again (or OK) resumes it.
 
 Set-up: the top row chooses who plays (two players, you first against the
 board, the board first, demo), the next row the AI level 1-5, the bottom row
 a game option (Hex size, Dots and Boxes size) where the game has one; on a reed
 board, in a game with blocked squares (Rastros, Amazonas), the second row from
 the bottom chooses marker pieces (left) or the LEDs alone. OK or the green
-square at the top right starts; Menu goes back.
+square at the top right starts; Menu goes back. With a game kept for later,
+the first start says the kept game will end, and a second one starts.
 """
 import games
 from hal import MENU, OK
@@ -46,6 +49,7 @@ class Menu:
         self.names = dict((row[0], row) for row in games.CATALOG)
         self.pointed = None
         self.scroll = Scroll("CHOOSE A GAME", ctx.cols, TEXT, loop=True)
+        self.kept = kept_game(ctx)
 
     def square_of(self, k):
         """Game k sits on the top rows, left to right, top row first."""
@@ -54,6 +58,9 @@ class Menu:
 
     def test_square(self):
         return self.ctx.cols - 1
+
+    def resume_square(self):
+        return self.ctx.cols // 2
 
     def step(self, now, events):
         ctx = self.ctx
@@ -70,6 +77,13 @@ class Menu:
                 self.pointed = "selftest"
                 self.scroll = Scroll("SELF TEST", ctx.cols, TEXT, loop=True)
                 continue
+            if key == self.resume_square() and self.kept is not None:
+                if self.pointed == "resume":
+                    return self.choose()
+                self.pointed = "resume"
+                name = games.NAMES.get(self.kept["game"], self.kept["game"])
+                self.scroll = Scroll("RESUME %s? OK" % name, ctx.cols, TEXT, loop=True)
+                continue
             for k in range(len(self.ids)):
                 if self.square_of(k) == key:
                     gid = self.ids[k]
@@ -82,6 +96,8 @@ class Menu:
     def choose(self):
         if self.pointed == "selftest":
             return mode("selftest", self.ctx)
+        if self.pointed == "resume":
+            return Resume(self.ctx, self.kept).resume()
         return Setup(self.ctx, self.pointed)
 
     def draw(self, scr, now):
@@ -96,6 +112,20 @@ class Menu:
                 rgb = SELECTED
             scr.set(self.square_of(k), rgb)
         scr.set(self.test_square(), SELECTED if self.pointed == "selftest" and phase else TEST_RGB)
+        if self.kept is not None:
+            row = self.names.get(self.kept["game"])
+            rgb = LOOK_RGB[row[2] if (now // 1000) & 1 else row[3]] if row else TEXT
+            scr.set(self.resume_square(), SELECTED if self.pointed == "resume" and phase else rgb)
+
+
+def kept_game(ctx):
+    """The game kept for later (its save), or None. A save that cannot be
+    read is left for the boot to set aside: the menu only offers good ones."""
+    from app import saves
+    try:
+        return saves.read(ctx.storage)
+    except Exception:
+        return None
 
 
 class Setup:
@@ -119,6 +149,7 @@ class Setup:
         if ctx.sensing == "reed" and getattr(self.mod, "MARKERS", None):
             self.markers = True
         self.scroll = Scroll(games.NAMES[gid], ctx.cols, TEXT)
+        self.replacing = False      # the kept game's end was announced: a second start confirms
 
     def _fits(self, options):
         w, h = self.mod.layout(options)
@@ -142,6 +173,7 @@ class Setup:
                 return self.start()
             if key >= ctx.n:
                 continue
+            self.replacing = False      # a setting changed: the kept game's end is asked again
             x, y = key % c, key // c
             if y == top and x < len(MODES):
                 self.mode = x
@@ -163,6 +195,16 @@ class Setup:
 
     def start(self):
         ctx = self.ctx
+        kept = kept_game(ctx)
+        if kept is not None:
+            if not self.replacing:
+                # A new game's first move would write over the kept one: ask.
+                self.replacing = True
+                name = games.NAMES.get(kept["game"], kept["game"])
+                self.say("THE KEPT %s WILL END - OK TO START" % name)
+                return None
+            from app import saves
+            saves.clear(ctx.storage)
         ctx.seed += 1
         return mode("play", ctx, self.gid, self.options(), MODES[self.mode][1], self.level, (), "",
                     (), self.markers is not False)
@@ -202,7 +244,10 @@ class Resume:
         self.ctx = ctx
         self.save = save
         name = games.NAMES.get(save["game"], save["game"])
-        self.scroll = Scroll("RESUME %s? OK" % name, ctx.cols, TEXT, loop=True)
+        # Menu here drops a game in progress for good: the question says so
+        # (a finished one is recorded).
+        text = "RESUME %s? OK" % name if save["end"] else "RESUME %s? OK - MENU: ABANDON IT" % name
+        self.scroll = Scroll(text, ctx.cols, TEXT, loop=True)
 
     def step(self, now, events):
         ctx = self.ctx

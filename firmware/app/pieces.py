@@ -96,7 +96,7 @@ class Pieces:
             if self.actual[sq] and self._continues_move(sq):
                 out.append(sq)
             elif self.actual[sq]:
-                self.play.flash(sq, now)    # put down where no move goes: red until taken back
+                self.play.refuse(sq, now)   # put down where no move goes: red until taken back, and why
         return out
 
     def _starts_move(self, sq):

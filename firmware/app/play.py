@@ -4,6 +4,11 @@ The game lies centred on the grid, framed by a ring of dim squares where it
 is smaller; its empty squares show whose turn it is. Rendering is the game's
 view() plus overlays: the last move, the squares that can come next, an
 illegal touch, the AI's move, a hint, the winning cells.
+
+What the LEDs cannot say is said in scrolled words: why a touch is no move
+(app/explain.py; the next touch cuts it short), the board's pass and swap,
+what the board took in a turn (GAINS), what a pass would end in. Menu opens
+the pause choice (app/pause.py): a game is never lost unasked.
 """
 import games
 from compat import ticks_add, ticks_diff
@@ -11,6 +16,7 @@ from games.common import DRAW, EMPTY, P0, P1, BLACK, WHITE
 from hal import MENU, OK, UNDO, HINT
 from app import saves
 from app.core import mode, log_exception
+from app.explain import reason
 from app.entry import Entry, ILLEGAL, PLAY, CHOOSE
 from app.screen import (Scroll, LOOK_RGB, TEXT, TARGET, SELECTED, LAST, ERROR, AI_MOVE,
                         HINT as HINT_RGB, WIN, DEAD, THINK, LIFT, FRAME)
@@ -21,7 +27,8 @@ HINT_SHOW_MS = 3000
 DEMO_PAUSE_MS = 900
 VANISH_MS = 1500
 REPLY_PAUSE_MS = 300   # the human sees their move land before the board thinks
-LEAVE_MS = 3000
+SEQ_MS = 400           # a shown move's squares light one after another, in order
+START_GREEN = 8        # the green added to an empty square where a move can start
 
 
 def _before(now, deadline):
@@ -134,7 +141,10 @@ class Play:
         self.shown_until = None
         self.scroll = None
         self.armed = None         # a key move (pass) named by a first OK press
-        self.leave_until = None
+        self.shown_from = None    # when the shown cells began (their order is animated)
+        self.shown_looks = ()     # a hint's cells as the move would leave them
+        self.gain = 0             # what the board took in its turn so far (GAINS)
+        self.ai_run = False       # the board moved and moves again: a turn of several moves
         self.next_ai = None       # the board may move from then on
         self.seen = None          # the latest clock read in a step (after the AI thought)
         self.result_mode = None
@@ -168,10 +178,7 @@ class Play:
             if self.players == ("board", "board"):
                 return self.leave()          # any key stops a demo
             if k == MENU:
-                if _before(now, self.leave_until):
-                    return self.leave()
-                self.leave_until = ticks_add(now, LEAVE_MS)
-                self.say("MENU AGAIN TO LEAVE")
+                return mode("pause", ctx, self)   # back, keep for later, or abandon
             elif k == UNDO:
                 self.undo()
             elif k == HINT:
@@ -207,7 +214,7 @@ class Play:
         cell = self.cell(sq)
         what, m = (ILLEGAL, None) if cell is None else self.entry.touch(cell)
         if what == ILLEGAL:
-            self.flash(sq, now)
+            self.refuse(sq, now)
         elif what == PLAY:
             self.play(m)
         elif what == CHOOSE:
@@ -218,6 +225,12 @@ class Play:
         self.flash_cell = sq
         self.flash_until = ticks_add(now, FLASH_MS)
         self.ctx.beep(220, 120)
+
+    def refuse(self, sq, now):
+        """A touch that is no move: the square flashes red at once and the
+        reason scrolls; the next touch cuts the reason short (touch())."""
+        self.flash(sq, now)
+        self.say(reason(self, self.cell(sq)))
 
     def ok(self, now):
         if not self.humans_turn():
@@ -245,6 +258,7 @@ class Play:
         seat = g.turn
         if self.players[seat] == "human":
             self.next_ai = ticks_add(self.ctx.clock.ticks_ms(), REPLY_PAUSE_MS)
+            self.scroll = None            # a prompt answered, a reason read: the board may go on
         self.last = tuple(g.move_cells(m))
         self.texts.append(g.move_text(m))
         g.play(m)
@@ -281,6 +295,8 @@ class Play:
         self.last = ()
         self.shown = ()
         self.scroll = None
+        self.gain = 0
+        self.ai_run = False
         self.entry.reset(self.humans_turn())
         if self.pieces is not None:
             self.pieces.refresh()         # the pieces to move back
@@ -317,20 +333,43 @@ class Play:
         m = self.think(self.level)
         g = self.game
         seat = g.turn
+        again = self.ai_run
+        before = g.score()
         self.play(m)
         text = self.texts[-1]
+        demo = self.players == ("board", "board")
+        gains = getattr(self.mod, "GAINS", None)
+        if gains is not None and before is not None:
+            self.gain += g.score()[seat] - before[seat]
         if text in ("pass", "swap") and g.result() is None:
             # Nothing on the LEDs shows these: say them.
             if text == "pass":
                 self.say("BOARD PASSES" + (" - A PASS ENDS THE GAME" if self.ends_with_pass() else ""))
             else:
                 self.say("BOARD SWAPS - IT PLAYS %s" % seat_word(g, seat))
-        self.shown = self.last
+        elif g.turn != seat and self.gain > 0 and not demo and g.result() is None:
+            # Seeds or boxes taken: the store's bars change, but by how much is
+            # not plain to see. Said once the board's turn is over.
+            self.say("BOARD TAKES %d %s" % (self.gain, gains[0] if self.gain == 1 else gains[1]))
+        # A turn of several moves (boxes closed, Sesqui's two actions, Produto's
+        # two stones): each is shown, in order, and the board waits between them.
+        self.shown = (self.shown if again else ()) + self.last
+        self.shown_looks = ()
+        self.ai_run = g.turn == seat
+        if not self.ai_run:
+            self.gain = 0
         self.shown_rgb = AI_MOVE
         after = self.ctx.clock.ticks_ms()
         self.seen = after
-        self.shown_until = ticks_add(after, AI_SHOW_MS)
-        self.next_ai = ticks_add(after, DEMO_PAUSE_MS if self.players == ("board", "board") else 0)
+        self.shown_from = after
+        self.shown_until = ticks_add(after, self.show_ms(AI_SHOW_MS))
+        pause = DEMO_PAUSE_MS if demo or g.turn == seat else 0
+        self.next_ai = ticks_add(after, pause)
+
+    def show_ms(self, least):
+        """How long shown cells stay: at least two rounds of their order."""
+        k = len(self.shown)
+        return least if k < 2 else max(least, 2 * (k + 2) * SEQ_MS)
 
     def arm(self, keyed, i):
         """Name a key move; OK plays it. Where there are several (Go's pass
@@ -340,25 +379,43 @@ class Play:
         g = self.game
         g.play(m)
         end = outcome(g, self.players)
+        then = None
+        if end is None and self.players[g.turn] == "board" and self.ends_with_pass():
+            # Against the board: its pass would end the game at once, with no
+            # further question, so the human hears now what it would end in.
+            p = self.pass_move()
+            g.play(p)
+            then = outcome(g, self.players)
+            g.undo()
         g.undo()
         if end is not None:
             # Say what the move would end in before it does (Go's second pass).
             text = "%s ENDS: %s? OK" % (g.move_text(m).upper(), end)
+        elif then is not None:
+            text = "%s? OK - IF THE BOARD PASSES TOO IT ENDS: %s" % (g.move_text(m).upper(), then)
         if len(keyed) > 1:
             other = keyed[(i + 1) % len(keyed)]
             text += " - HINT: %s" % self.game.move_text(other).upper()
         self.say(text)
 
+    def pass_move(self):
+        """The side to move's pass, or None where it has none."""
+        g = self.game
+        for m in g.moves():
+            if not g.move_cells(m) and g.move_text(m) == "pass":
+                return m
+        return None
+
     def ends_with_pass(self):
         """Whether a pass by the side to move would end the game."""
         g = self.game
-        for m in g.moves():
-            if g.move_text(m) == "pass":
-                g.play(m)
-                over = g.result() is not None
-                g.undo()
-                return over
-        return False
+        m = self.pass_move()
+        if m is None:
+            return False
+        g.play(m)
+        over = g.result() is not None
+        g.undo()
+        return over
 
     def hint(self, now):
         if not self.humans_turn():
@@ -368,14 +425,23 @@ class Play:
             self.arm(keyed, keyed.index(self.armed) + 1)
             return
         m = self.think(max(self.level, 3))
-        cells = tuple(self.game.move_cells(m))
+        g = self.game
+        cells = tuple(g.move_cells(m))
         self.entry.reset(self.humans_turn())
         if cells:
+            # The squares in the order they are touched (Amazonas: from, to,
+            # arrow), each also showing what it would hold (Produto's colour).
+            g.play(m)
+            v = g.view()
+            self.shown_looks = tuple(v[c] for c in cells)
+            g.undo()
             self.shown = cells
             self.shown_rgb = HINT_RGB
-            self.shown_until = ticks_add(self.ctx.clock.ticks_ms(), HINT_SHOW_MS)
+            t = self.ctx.clock.ticks_ms()
+            self.shown_from = t
+            self.shown_until = ticks_add(t, self.show_ms(HINT_SHOW_MS))
         else:
-            self.say(self.game.move_text(m).upper())
+            self.say(g.move_text(m).upper())
 
     def leave(self):
         saves.clear(self.ctx.storage)
@@ -426,28 +492,17 @@ class Play:
             for c in self.last:
                 scr.set(self.square(c), LAST)
         if self.humans_turn():
-            nxt = self.entry.next_cells()
-            v = self.game.view()
-            for c in nxt:
-                if self.entry.touched or v[c] > 1:
-                    if v[c] <= 1 or blink:
-                        scr.set(self.square(c), TARGET)
-            for c in self.entry.touched:
-                if pending is None or blink:
-                    scr.set(self.square(c), SELECTED)
+            self.draw_targets(scr, blink, pending)
         if self.vanished and _before(now, self.vanished_until):
             fade = min(255, ticks_diff(self.vanished_until, now) * 255 // VANISH_MS)
             for c in self.vanished:
                 scr.set(self.square(c), (fade, fade // 3, 0) if blink else (0, 0, 0))
-        if self.shown and _before(now, self.shown_until) and blink:
-            for c in self.shown:
-                scr.set(self.square(c), self.shown_rgb)
-        if self.flash_cell is not None and _before(now, self.flash_until):
-            if blink:
-                scr.set(self.flash_cell, ERROR)
-            else:
-                for c in self.entry.next_cells():
-                    scr.set(self.square(c), TARGET)
+        if self.shown and _before(now, self.shown_until):
+            self.draw_shown(scr, now, blink)
+        flashing = self.flash_cell is not None and _before(now, self.flash_until)
+        if flashing and not blink:
+            for c in self.entry.next_cells():
+                scr.set(self.square(c), TARGET)
         if self.pieces is not None:
             self.draw_wrong(scr, blink)
         if thinking is not None:
@@ -457,6 +512,52 @@ class Play:
         if self.scroll is not None:
             _band(scr, self.ctx)
             self.scroll.draw(scr, now)
+        if flashing and blink:
+            scr.set(self.flash_cell, ERROR)   # over the text: the refused square shows at once
+
+    def draw_targets(self, scr, blink, pending):
+        """What can be done now. Before a touch: the pieces that can move blink
+        and the empty squares where a move starts (a placement) are tinted a
+        little greener, so a full board of them stays readable; after a touch,
+        the squares that can come next."""
+        entry = self.entry
+        v = self.game.view()
+        # A game played by taps (Ouri, Pontos) has no PIECES: its seats' own
+        # looks are what a move starts from (Ouri's pits).
+        pieces = getattr(self.mod, "PIECES", None) or (P0, P1)
+        for c in entry.next_cells():
+            look = v[c]
+            sq = self.square(c)
+            if entry.touched:
+                if look <= 1 or blink:
+                    scr.set(sq, TARGET)
+            elif look in pieces:
+                if blink:
+                    scr.set(sq, TARGET)
+            else:
+                r, gr, b = scr.get(sq)
+                scr.set(sq, (r, min(255, gr + START_GREEN), b))
+        for c in entry.touched:
+            if pending is None or blink:
+                scr.set(self.square(c), SELECTED)
+
+    def draw_shown(self, scr, now, blink):
+        """The board's move or a hint: one square blinks; several light one
+        after another in the order they are touched (from, to, arrow), then
+        all, then none. A hint's square also shows what it would hold
+        (Produto's stone colour) between blinks."""
+        cells = self.shown
+        k = len(cells)
+        if k == 1:
+            sq = self.square(cells[0])
+            if blink:
+                scr.set(sq, self.shown_rgb)
+            elif self.shown_looks and self.shown_looks[0] > 1:
+                scr.set(sq, LOOK_RGB[self.shown_looks[0]])
+            return
+        phase = ticks_diff(now, self.shown_from) // SEQ_MS % (k + 2)
+        for i in range(min(phase, k)):
+            scr.set(self.square(cells[i]), self.shown_rgb)
 
 
     def draw_wrong(self, scr, blink):
@@ -511,7 +612,11 @@ class Result:
         g = play.game
         self.marking = hasattr(g, "set_dead")
         if self.marking:
-            self.scroll = Scroll("MARK DEAD STONES THEN OK", ctx.cols, TEXT)
+            text = "MARK DEAD STONES THEN OK"
+            seat = g.turn ^ 1                 # who made the last move
+            if play.texts and play.texts[-1] == "pass" and play.players[seat] == "board":
+                text = "BOARD PASSES: GAME OVER - " + text   # its pass ended the game
+            self.scroll = Scroll(text, ctx.cols, TEXT)
         else:
             self.close()
 

@@ -186,6 +186,8 @@ class SimBoard:
         if option_col is not None:
             self.tap_key(option_col)
         self.press("ok")
+        if self.mode() == "Setup" and self.app.mode.replacing:
+            self.press("ok")                # a game kept for later ends: confirmed
         assert self.mode() == "Play", self.mode()
         return self.app.mode
 

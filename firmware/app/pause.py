@@ -1,0 +1,72 @@
+"""The pause choice: Menu during a game never loses it without being asked.
+
+Menu in play opens this choice over the dimmed game, its text looping until
+a key answers (so it waits as long as anyone needs to read it):
+
+- OK: back to the game, as it was;
+- Menu (again): leave and keep the game for later. Its save stays on flash
+  as it was written after the last move, so the power-cut promises of
+  app/saves.py hold unchanged; the menu then offers it on its resume square;
+- Undo: abandon it, after a second question (OK abandons, any other key
+  comes back to the choice). An abandoned game is cleared and not recorded.
+
+A demo (the board against itself) has nothing to keep: any key ends it in
+app/play.py without coming here.
+"""
+from hal import MENU, OK, UNDO
+from app import saves
+from app.core import mode
+from app.screen import Scroll, TEXT, ERROR
+
+CHOICE = "OK: PLAY ON - MENU: KEEP FOR LATER - UNDO: ABANDON"
+ABANDON = "ABANDON THIS GAME? OK - ANY OTHER KEY: NO"
+
+
+class Pause:
+    def __init__(self, ctx, play):
+        self.ctx = ctx
+        self.play = play
+        self.asking = False           # the abandon question is up
+        self.scroll = Scroll(CHOICE, ctx.cols, TEXT, loop=True)
+
+    def step(self, now, events):
+        ctx = self.ctx
+        for key, down in events:
+            if not down or key < ctx.n:
+                continue
+            k = ctx.fkey(key)
+            if self.asking:
+                if k == OK:
+                    saves.clear(ctx.storage)
+                    return mode("menu", ctx)
+                self.asking = False
+                self.scroll = Scroll(CHOICE, ctx.cols, TEXT, loop=True)
+            elif k == OK:
+                return self.back()
+            elif k == MENU:
+                return mode("menu", ctx)    # the save stays: offered again at the menu
+            elif k == UNDO:
+                self.asking = True
+                self.scroll = Scroll(ABANDON, ctx.cols, ERROR, loop=True)
+        return None
+
+    def back(self):
+        """Back to the game as it was; on a reed board the switches are read
+        again (pieces may have been moved while the choice was up)."""
+        p = self.play
+        if p.pieces is not None:
+            p.pieces.refresh()
+        p.scroll = None
+        return p
+
+    def draw(self, scr, now):
+        self.play.draw_board(scr)
+        n = self.ctx.n
+        f = scr.frame
+        for i in range(n * 3):
+            f[i] = f[i] // 4          # the game dimmed under the question
+        ctx = self.ctx
+        top = (ctx.rows - 5) // 2 + 4
+        for i in range((top - 4) * ctx.cols, (top + 1) * ctx.cols):
+            scr.set(i, (0, 0, 0))     # the text's rows dark, so it reads
+        self.scroll.draw(scr, now)
