@@ -286,9 +286,13 @@ class Game(Base):
 
     def touch_text(self, cells):
         """The pit a touched cell would name, legal or not (the board asks
-        explain() why not); None for a cell that is no pit."""
+        explain() why not); None for a cell that is no pit of the side to
+        move: the board then says only the seeds there (count_at), as the
+        reason would name pits by letters the board does not show."""
         if len(cells) == 1 and cells[0] in PIT_CELL:
-            return PIT_TEXT[PIT_CELL.index(cells[0])]
+            i = PIT_CELL.index(cells[0])
+            if i // 6 == self.turn:
+                return PIT_TEXT[i]
         return None
 
     def count_at(self, cell):

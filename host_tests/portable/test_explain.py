@@ -80,13 +80,19 @@ def test_ouri_a_pit_that_is_no_move_says_its_seeds():
     from games.ouri import BAR_CELLS, STORE_CELLS, PIT_CELL
     b = SimBoard()
     play = b.start("ouri")
-    b.tap_key(play.square(PIT_CELL[6]))       # North's pit on South's turn
-    assert said(play) == words("4: PIT A IS NORTHS AND SOUTH PLAYS A-F")
+    b.tap_key(play.square(PIT_CELL[6]))       # North's pit on South's turn: its seeds
+    assert said(play) == words("4")
     b.tap_key(play.square(BAR_CELLS[2][1]))   # the bar under South's pit c
     assert said(play) == words("4")
     b.tap_key(play.square(STORE_CELLS[1][0]))
     assert said(play) == words("0")
     assert play.game.ply == 0
+    b.enter("a")
+    b.enter("A")
+    b.tap_key(play.square(PIT_CELL[0]))       # South's own a, emptied by its sowing
+    assert said(play) == words("0: PIT A IS EMPTY"), "the count first, then why"
+    b.tap_key(play.square(BAR_CELLS[2][2]))
+    assert said(play) == words("5")
 
 
 def test_before_a_touch_empty_squares_where_a_move_starts_are_tinted_not_drowned():
