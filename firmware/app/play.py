@@ -16,7 +16,6 @@ from games.common import DRAW, EMPTY, P0, P1, BLACK, WHITE
 from hal import MENU, OK, UNDO, HINT
 from app import saves
 from app.core import mode, log_exception
-from app.explain import reason
 from app.entry import Entry, ILLEGAL, PLAY, CHOOSE
 from app.screen import (Scroll, LOOK_RGB, TEXT, TARGET, SELECTED, LAST, ERROR, AI_MOVE,
                         HINT as HINT_RGB, WIN, DEAD, THINK, LIFT, FRAME)
@@ -230,6 +229,7 @@ class Play:
         """A touch that is no move: the square flashes red at once and the
         reason scrolls; the next touch cuts the reason short (touch())."""
         self.flash(sq, now)
+        from app.explain import reason   # loaded at the first refused touch: heap kept till then
         self.say(reason(self, self.cell(sq)))
 
     def ok(self, now):
