@@ -1,7 +1,7 @@
 """The app: a tick-driven state machine, step(now_ms, events) -> frame.
 
 It holds the current mode (boot prompt, menu, setup, play, result, self-test,
-message, error) and swaps modes when one returns another. Any exception in a
+message, error, replay) and swaps modes when one returns another. Any exception in a
 mode is logged to error.log, shown as an error pattern, and the board goes
 back to the menu: it never needs a computer to recover.
 """
@@ -120,7 +120,9 @@ MODES = {
     "play": ("app.play", "Play"),
     "result": ("app.play", "Result"),
     "selftest": ("app.selftest", "SelfTest"),
+    "race": ("app.race", "Race"),
     "pause": ("app.pause", "Pause"),
+    "replay": ("app.replay", "Records"),
 }
 
 

@@ -2,7 +2,8 @@
 
 Menu: one square per game along the top rows, in the game's own colours. A
 touch points at a game and scrolls its name; touching it again (or OK) opens
-its set-up. The bottom-right square is the self-test.
+its set-up. The bottom-right square is the self-test, the bottom-left one
+(a steady teal) the replay of the last games of the record book (app/replay.py).
 A game kept for later (app/pause.py) has the bottom row's middle square, in
 that game's colours: touching it names the game, again (or OK) resumes it.
 
@@ -29,6 +30,7 @@ MODES = (
 )
 START_RGB = (0, 160, 0)
 TEST_RGB = (30, 30, 30)
+REPLAY_RGB = (0, 60, 90)
 
 
 def fits(gid, cols, rows):
@@ -59,6 +61,9 @@ class Menu:
     def test_square(self):
         return self.ctx.cols - 1
 
+    def replay_square(self):
+        return 0
+
     def resume_square(self):
         return self.ctx.cols // 2
 
@@ -84,6 +89,12 @@ class Menu:
                 name = games.NAMES.get(self.kept["game"], self.kept["game"])
                 self.scroll = Scroll("RESUME %s? OK" % name, ctx.cols, TEXT, loop=True)
                 continue
+            if key == self.replay_square():
+                if self.pointed == "replay":
+                    return mode("replay", ctx)
+                self.pointed = "replay"
+                self.scroll = Scroll("REPLAY LAST GAMES", ctx.cols, TEXT, loop=True)
+                continue
             for k in range(len(self.ids)):
                 if self.square_of(k) == key:
                     gid = self.ids[k]
@@ -96,9 +107,13 @@ class Menu:
     def choose(self):
         if self.pointed == "selftest":
             return mode("selftest", self.ctx)
+        if self.pointed == "replay":
+            return mode("replay", self.ctx)
         if self.pointed == "resume":
             return Resume(self.ctx, self.kept).resume()
-        return Setup(self.ctx, self.pointed)
+        # A board game opens its set-up; an entry that is no board game (the
+        # race) the app mode its module declares (games.mode_of).
+        return mode(games.mode_of(self.pointed), self.ctx, self.pointed)
 
     def draw(self, scr, now):
         self.scroll.draw(scr, now)
@@ -112,6 +127,7 @@ class Menu:
                 rgb = SELECTED
             scr.set(self.square_of(k), rgb)
         scr.set(self.test_square(), SELECTED if self.pointed == "selftest" and phase else TEST_RGB)
+        scr.set(self.replay_square(), SELECTED if self.pointed == "replay" and phase else REPLAY_RGB)
         if self.kept is not None:
             row = self.names.get(self.kept["game"])
             rgb = LOOK_RGB[row[2] if (now // 1000) & 1 else row[3]] if row else TEXT
