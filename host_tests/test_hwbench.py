@@ -42,7 +42,25 @@ def test_fuel_figures_are_measured_and_fit_the_budget(club9):
     assert r["fits"]
 
 
+def test_figures_at_the_boards_clock(club9):
+    # club9 runs at 200 MHz: the Python work takes 125/200 of the time, the
+    # settle waits and the LEDs' wire time stay what they are
+    r = club9
+    assert r["mhz"] == 200
+    for k in hwbench.MEASURES + ("pass", "pass_worst"):
+        assert abs(r["ms_%s_at_mhz" % k] - r["ms_" + k] * 0.625) <= 0.002, k
+    io = (r["settle_us_per_scan"] + r["wire_us_per_frame"]) / 1000
+    assert abs(r["ms_pass_with_io_at_mhz"] - (r["ms_pass_at_mhz"] + io)) <= 0.002
+    assert r["ms_pass_worst_with_io_at_mhz"] < r["ms_pass_worst_with_io"]
+
+
+def test_a_bad_clock_option_is_refused(capsys):
+    assert hwbench.main(["--mhz", "fast"]) == 2
+    assert "--mhz takes a clock in MHz" in capsys.readouterr().err
+
+
 def test_report_and_json(club9, capsys):
     text = hwbench.report(club9)
     assert "85 switches" in text and "fits" in text
+    assert "ms 125 MHz" in text and "ms 200 MHz" in text
     json.dumps(club9)

@@ -326,8 +326,9 @@ class Play:
 
         progress(0)
         ctx.seed = (ctx.seed * 1103515245 + 12345) & 0x3FFFFFFF
+        # The budgets scale with the chip's clock (main.py's set_clock).
         return ai.choose(self.game, level=level, seed=ctx.seed, clock=ctx.clock.ticks_ms,
-                         progress=progress)
+                         progress=progress, mhz=ctx.board.get("cpu_mhz", ai.BENCH_MHZ))
 
     def ai_turn(self, now):
         m = self.think(self.level)
