@@ -48,6 +48,8 @@ def test_the_reply_after_the_last_move_says_over_and_who_won():
     ({"game": "semaforo", "moves": "a1"}, None, "list"),
     ({"game": "semaforo", "want": ["everything"]}, None, "want"),
     ({"game": "semaforo", "ai": {"level": 9}, "want": ["ai"]}, None, "level"),
+    ({"game": "semaforo", "ai": {"mhz": 250}, "want": ["ai"]}, None, "'mhz'"),
+    ({"game": "semaforo", "ai": {"clock": 200}, "want": ["ai"]}, None, "(level, seed, nodes, ms, mhz)"),
     ({"game": "semaforo", "colour": "red"}, None, "unknown field"),
     ({"game": "semaforo", "dead": ["a1"]}, None, "only for go"),
 ])
@@ -55,6 +57,15 @@ def test_errors_name_the_problem_and_the_ply(req, ply, words):
     r = ask(req)
     assert r["ok"] is False and r["ply"] == ply
     assert words in r["error"], r["error"]
+
+
+def test_the_ai_searches_as_a_board_at_the_clock_asked():
+    import ai
+    n3 = games.load("gatos_caes").NODES[0]
+    r = ask({"game": "gatos_caes", "want": ["ai"]})
+    assert r["ok"] and ai.last()[0] == n3                 # the NODES' own 125 MHz
+    r = ask({"game": "gatos_caes", "want": ["ai"], "ai": {"mhz": 200}})
+    assert r["ok"] and ai.last()[0] == n3 * 200 // 125
 
 
 def test_bad_json_line():
