@@ -467,6 +467,16 @@ def choose(game, level=3, seed=0, nodes=None, ms=None, clock=None, progress=None
     can only stop it sooner). `game` is left exactly as it was.
     """
     level = 1 if level < 1 else (5 if level > 5 else level)
+    global _last, _searcher
+    perfect = getattr(game, "perfect", None)
+    if level == 5 and perfect is not None and nodes is None and ms is None:
+        # A solved game (Semáforo) plays a proven win where it finds one in
+        # its own budget; otherwise (a lost position, or none proven) the
+        # search below picks the move.
+        m = perfect()
+        if m is not None:
+            _last = (0, 0, WIN)
+            return m
     gid = game_id(game)
     s = _get_searcher()
     s.cand = None
@@ -487,7 +497,6 @@ def choose(game, level=3, seed=0, nodes=None, ms=None, clock=None, progress=None
         ms = 0
     tclock = clock if ms else None
     moves, scores, bi, done = s.run(game, limit, maxdepth, exact, ms, tclock, progress)
-    global _last, _searcher
     _last = (s.nodes, s.done, s.score)
     s.game = None
     s.progress = None

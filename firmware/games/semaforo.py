@@ -4,6 +4,8 @@ A move names a cell: empty -> green -> yellow -> red; red never changes. At most
 8 pieces of a colour. Whoever makes three in a row of one colour wins; a player
 with no legal move loses. A move is the cell index y * 4 + x.
 """
+from array import array
+
 from compat import const
 from games.common import Base, check_options, cell_name, parse_cell, EMPTY, GREEN, YELLOW, RED
 
@@ -14,8 +16,10 @@ OPTIONS = {}
 # Its square in the menu: position, and the two looks it alternates between.
 MENU = (1, GREEN, RED)
 # AI node budgets (level 3, level 5): the costliest phase stays within 2 s and
-# 10 s on the Pico (`python -m tools.bench budgets`, docs/ai-budgets.md).
-NODES = (175, 880)
+# 10 s on the Pico (`python -m tools.bench budgets`, docs/ai-budgets.md). Level
+# 5's search follows a failed perfect() (up to 4.4e8 fuel) from ply 8 on, so it
+# gets 750 nodes (worst measured: 1.34e9 fuel with 880).
+NODES = (175, 750)
 # Real pieces on a reed board: the looks of view() that are pieces on the board
 # (app/pieces.py).
 PIECES = (GREEN, YELLOW, RED)
@@ -48,6 +52,42 @@ def _lines():
 LINES = _lines()
 # LINES_AT[c]: the lines through cell c, so a move checks only those.
 LINES_AT = tuple(tuple(line for line in LINES if c in line) for c in range(_N))
+# The rectangle's four symmetries as permutations: position Q = s(P) has
+# Q[c] = P[perm[c]] (identity, mirror left-right, half turn, mirror top-bottom).
+SYMMETRY = tuple(tuple((y if s < 2 else _H - 1 - y) * _W + (x if s % 3 == 0 else _W - 1 - x)
+                       for y in range(_H) for x in range(_W)) for s in range(4))
+# Level 5's solver (Game.perfect): at most this many positions a move, about
+# 1.1e5 fuel each (0.75 s a thousand on the Pico at 125 MHz). Beyond the book
+# the board's own strategy needs at most 1697 (tools/solve_semaforo.py --check).
+SOLVE_NODES = const(4000)
+_TT = const(4096)       # the solver's memo: slots of key << 1 | won
+_SLOT = (1101, 517, 2089, 965, 4059, 3683, 3869, 3109, 1719, 769, 3997, 233)  # random, odd
+# Earlier than this ply no position outside the book is proven within
+# SOLVE_NODES (measured), so the solver is not tried there.
+_SOLVE_FROM = const(8)
+
+
+def _threats():
+    """_THREAT[a * 16 + b * 4 + d]: 1 when a line whose cells hold colours
+    a, b, d can be made three of one colour by one move (two cells hold a
+    colour and the third the colour before it)."""
+    t = bytearray(64)
+    for a in range(4):
+        for b in range(4):
+            for d in range(4):
+                v = (a, b, d)
+                for i in range(3):
+                    x, y = v[(i + 1) % 3], v[(i + 2) % 3]
+                    if x == y and x >= 1 and v[i] == x - 1:
+                        t[a * 16 + b * 4 + d] = 1
+    return bytes(t)
+
+
+_THREAT = _threats()
+
+
+class _OutOfNodes(Exception):
+    pass
 
 
 class Game(Base):
@@ -168,6 +208,130 @@ class Game(Base):
                 safe += 1
             self.undo()
         return 100 if safe & 1 else -100
+
+    # --- perfect play (level 5) -------------------------------------------
+    # The game is solved (tools/solve_semaforo.py): the second player wins
+    # after every opening. perfect() plays the book (games/semaforo_book.py,
+    # the second player's winning replies for the early plies) and beyond it
+    # proves a win with an exact search. Colours are shared, so a position
+    # where the mover has no win in one has no line one move from three; from
+    # such a position a move is either safe (it makes no such line: checked
+    # on the lines through its cell) or hands the opponent the win, and the
+    # mover wins exactly when some safe move leaves the opponent lost.
+    def perfect(self, nodes=SOLVE_NODES):
+        """A move that wins with perfect play, or None: the position is lost
+        (every move loses against perfect play) or not proven within
+        `nodes` positions. self.solver_nodes says how many it searched."""
+        self.solver_nodes = 0
+        if self.line is not None:
+            return None
+        cells = self.cells
+        for c in range(_N):
+            new = cells[c] + 1
+            if new <= _RED:
+                for a, b, d in LINES_AT[c]:
+                    if ((cells[a] == new or a == c) and (cells[b] == new or b == c)
+                            and (cells[d] == new or d == c)):
+                        return c       # a win in one
+        m = self._book()
+        if m is not None or self.ply < _SOLVE_FROM:
+            return m
+        self._tt = array("i", bytes(4 * _TT))     # 0: empty (keys here are > 0)
+        self._left = nodes
+        saved = bytes(cells)
+        key = 0
+        h = 0
+        for c in range(_N - 1, -1, -1):
+            key = key * 4 + cells[c]
+            h += cells[c] * _SLOT[c]
+        t = _THREAT
+        try:
+            for c in range(_N):
+                v = cells[c]
+                if v >= _RED:
+                    continue
+                cells[c] = v + 1
+                won = True
+                for a, b, d in LINES_AT[c]:
+                    if t[cells[a] * 16 + cells[b] * 4 + cells[d]]:
+                        won = False
+                        break
+                won = won and not self._won(key + (1 << 2 * c), h + _SLOT[c])
+                cells[c] = v
+                if won:
+                    return c
+        except _OutOfNodes:
+            for c in range(_N):    # the search stopped inside: the board as it was
+                cells[c] = saved[c]
+        finally:
+            self.solver_nodes = nodes - self._left
+            self._tt = None
+        return None
+
+    def _won(self, key, h):
+        """Does the side to move win from this position (no line one move
+        from three), cell c's colour at key's 4**c? h: its memo slot, the
+        sum of colour * _SLOT[c] (near positions spread better than by
+        any mix of the key's bits)."""
+        tt = self._tt
+        i = h & (_TT - 1)
+        v = tt[i]
+        if v >> 1 == key:
+            return v & 1
+        left = self._left - 1     # positions searched, not those found in the memo
+        if left < 0:
+            raise _OutOfNodes
+        self._left = left
+        cells = self.cells
+        t = _THREAT
+        slot = _SLOT
+        won = 0
+        for c in range(_N):
+            v = cells[c]
+            if v >= _RED:
+                continue
+            cells[c] = v + 1
+            safe = True
+            for a, b, d in LINES_AT[c]:
+                if t[cells[a] * 16 + cells[b] * 4 + cells[d]]:
+                    safe = False
+                    break
+            if safe and not self._won(key + (1 << 2 * c), h + slot[c]):
+                won = 1
+            cells[c] = v
+            if won:
+                break
+        tt[i] = key << 1 | won
+        return won
+
+    def _book(self):
+        """The book's winning reply here, or None (games/semaforo_book.py)."""
+        from games.semaforo_book import BOOK
+        cells = self.cells
+        best = -1
+        bs = 0
+        for s in range(4):
+            perm = SYMMETRY[s]
+            k = 0
+            for c in range(_N - 1, -1, -1):
+                k = k * 4 + cells[perm[c]]
+            if best < 0 or k < best:
+                best = k
+                bs = s
+        lo = 0
+        hi = len(BOOK) // 4
+        while lo < hi:
+            mid = (lo + hi) // 2
+            j = 4 * mid
+            k = BOOK[j] << 16 | BOOK[j + 1] << 8 | BOOK[j + 2]
+            if k == best:
+                m = SYMMETRY[bs][BOOK[j + 3]]
+                return m if cells[m] < _RED else None
+            if k < best:
+                lo = mid + 1
+            else:
+                hi = mid
+        return None
 
     def _has_win(self):
         cells = self.cells

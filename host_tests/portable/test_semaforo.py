@@ -119,3 +119,76 @@ def test_upper_case_is_accepted():
 def test_option_rejected():
     from games.common import OptionError, check_options
     raises(OptionError, check_options, semaforo.OPTIONS, {"size": 5})
+
+
+# --- level 5 plays the solved game (tools/solve_semaforo.py) ------------------
+
+def _safe_moves(g):
+    """The moves that hand the opponent no win in one (all moves if none)."""
+    out = []
+    for m in g.moves():
+        g.play(m)
+        if g.result() is None and not g._has_win():
+            out.append(m)
+        g.undo()
+    return out or g.moves()
+
+
+def _unsafe_loser(g, rng):
+    """A first player who never hands a win in one when it can help it and
+    otherwise plays at random: the longest games against the board."""
+    ms = _safe_moves(g)
+    return ms[rng.below(len(ms))]
+
+
+def test_level5_as_second_player_wins_every_game():
+    import ai
+    for seed in range(8):
+        rng = ai.Rng(seed)
+        g = semaforo.Game()
+        while g.result() is None:
+            if g.turn == 0:
+                g.play(_unsafe_loser(g, rng))
+            else:
+                g.play(ai.choose(g, level=5))
+        assert g.result() == 1, (seed, g.board_text())
+
+
+def test_level5_second_player_answers_every_opening_from_the_book():
+    # The book's replies are proven wins (host_tests/test_solve_semaforo.py);
+    # here: each opening finds its reply there, at no search cost.
+    for m in range(12):
+        g = semaforo.Game()
+        g.play(m)
+        reply = g.perfect()
+        assert reply is not None and reply in g.moves() and g.solver_nodes == 0, m
+
+
+def test_level5_as_first_player_exploits_an_error():
+    # Both sides safe so far; the second player's last move (a3) loses: the
+    # first player now has a forced win, which level 5 finds and plays out.
+    import ai
+    g = play(semaforo.Game(), "c1 a2 d2 d2 a2 d3 a2 c1 a3 a1")
+    assert g.turn == 0
+    m = ai.choose(g, level=5)
+    g.play(m)
+    assert g.result() is None
+    assert g.perfect() is None and g.solver_nodes < semaforo.SOLVE_NODES   # the human is lost
+    for seed in range(4):
+        h = play(semaforo.Game(), " ".join(g.move_text(x) for x in g.history))
+        rng = ai.Rng(seed)
+        while h.result() is None:
+            h.play(_unsafe_loser(h, rng) if h.turn == 1 else ai.choose(h, level=5))
+        assert h.result() == 0, (seed, h.board_text())
+
+
+def test_book_is_sorted_and_its_moves_legal():
+    from games.semaforo_book import BOOK
+    assert len(BOOK) % 4 == 0 and len(BOOK) >= 4
+    last = -1
+    for j in range(0, len(BOOK), 4):
+        k = BOOK[j] << 16 | BOOK[j + 1] << 8 | BOOK[j + 2]
+        assert k > last
+        last = k
+        assert BOOK[j + 3] < 12
+        assert (k >> 2 * BOOK[j + 3]) & 3 < 3    # not a red cell
