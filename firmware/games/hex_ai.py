@@ -465,7 +465,10 @@ class HexAI:
         shortest connection of both colours, then of one colour and a cell
         off the other's, then of one colour only, then a cell off both, a
         cell off one, then the others; each group nearest the centre first.
-        With a win in one, its cells come first; `swap` first when legal."""
+        With a win in one, its cells come first. The opening (the swap
+        rule): on the empty board the cells just outside swap_radius() of
+        the centre come first; at seat 1's first move `swap` comes first
+        for a stone within that radius, else last."""
         if self.winner is not None:
             return []
         nn = self.nn
@@ -522,8 +525,9 @@ class HexAI:
             bk[15 + j] = (b & z) | (c & y)
             bk[18 + j] = c & z & e
         out = []
-        if self.ply == 1:
-            out.append(nn)
+        swap = self.ply <= 1 and self._opening(out, limit)
+        if len(out) >= limit:
+            return out
         if mine <= 1 or theirs <= 1:
             # A colour (nearly) joined: the cells that join it at once, the
             # mover's first, then those that stop the opponent's.
@@ -571,7 +575,32 @@ class HexAI:
                     out.append(t)
                     if len(out) >= limit:
                         break
+        if swap and len(out) < limit:
+            out.append(nn)
         return out
+
+    def _opening(self, out, limit):
+        """The swap rule (docs/rules/hex.md, "The opening"): on the empty
+        board, the cells just outside the central region go to `out`; at
+        seat 1's first move `swap` does if the stone is inside it. True
+        when `swap` should still come, last."""
+        r = self.swap_radius()
+        if self.ply == 0:
+            cen = self.cen
+            for c in range(self.nn):
+                if cen[c] == r + 1 and len(out) < limit:
+                    out.append(c)
+            return False
+        if self.cen[self.history[0] & 0xFF] <= r:
+            out.append(self.nn)
+            return False
+        return True
+
+    def swap_radius(self):
+        """The central region's radius (hex distance from the centre): an
+        opening stone within it is strong enough to swap, one just outside
+        it is the board's own opening. 2 on 9 x 9, 1 on 5-7."""
+        return (self.n - 1) // 4
 
     def _joining(self, k, m0, m1, m2):
         """The empty cells among m0..m2 (packed) where a stone of colour k

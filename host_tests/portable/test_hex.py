@@ -405,3 +405,31 @@ def test_group_masks_follow_the_union_find():
     while g.history:
         g.undo()
     assert g.gm == [0] * len(g.gm) and g.pk == [0] * 6
+
+
+# --- the opening and the swap (docs/rules/hex.md, "The opening") ------------------
+
+def test_board_opens_off_centre_where_it_would_not_swap_itself():
+    import ai
+    g = hx.Game()
+    r = g.swap_radius()
+    assert r == 2
+    for level in (1, 3, 5):
+        m = ai.choose(g, level=level)
+        assert m != 4 * 9 + 4 and g.cen[m] == r + 1, (level, g.move_text(m))
+        g.play(m)
+        assert ai.choose(g, level=3) != g.SWAP     # its own opening is not swapped
+        g.undo()
+
+
+def test_board_swaps_a_central_opening_and_keeps_a_weak_one():
+    import ai
+    cases = (("e5", True), ("e3", True), ("d6", True), ("a1", False), ("c1", False), ("i1", False))
+    for text, swaps in cases:
+        g = hx.Game()
+        g.play_text(text)
+        for level in (3, 5):
+            assert (ai.choose(g, level=level) == g.SWAP) == swaps, (text, level)
+    g = hx.Game(options={"size": 5})
+    g.play_text("c3")
+    assert g.swap_radius() == 1 and ai.choose(g, level=3) == g.SWAP
