@@ -29,7 +29,7 @@ MENU = (6, BLACK, WHITE)
 # sesqui_ai's native functions: on the emulated Pico they make a level-3 move
 # 1.31 times as fast as its bytecode, whose fuel the bench measures, and
 # NATIVE_SPEEDUP (percent, a little under) tells the bench so (docs/ai.md).
-NODES = (335, 1500)
+NODES = (320, 1500)
 NATIVE_SPEEDUP = 125
 # Real pieces on a reed board: the looks of view() that are pieces on the board
 # (app/pieces.py).
