@@ -91,15 +91,18 @@ import os, sys
 log = open(os.environ["FAKE_GTP_LOG"], "a")
 moves = os.environ.get("FAKE_GTP_MOVES", "").split()
 dead = os.environ.get("FAKE_GTP_DEAD", "")
+last = ""
 for line in sys.stdin:
     cmd = line.strip()
     log.write(cmd + "\n")
     log.flush()
     word = cmd.split()[0] if cmd else ""
+    if word == "play" and cmd.split()[2].lower() != "pass":
+        last = cmd.split()[2]
     if word == "genmove":
         out = "= " + (moves.pop(0) if moves else "PASS")
     elif word == "final_status_list":
-        out = "= " + dead
+        out = "= " + (last if dead == "LAST" else dead)
     elif word == "known_command":
         out = "= true"
     elif word == "name":
@@ -163,18 +166,24 @@ def _task(gnugo, our_seat, **kw):
 
 def test_a_go_game_against_the_engine_keeps_its_board_and_counts_its_dead(fake_engine, monkeypatch):
     path, log = fake_engine
-    # The engine (Black) plays c3, then d4 again (taken by then: refused, a pass
-    # instead), then passes; at the end it calls its own c3 dead.
+    # The engine (Black) plays c3, then c3 again (taken by then: refused, a pass
+    # instead), then passes; at the end it calls the last stone we played dead.
     monkeypatch.setenv("FAKE_GTP_MOVES", "C3 C3 PASS")
-    monkeypatch.setenv("FAKE_GTP_DEAD", "C3")
+    monkeypatch.setenv("FAKE_GTP_DEAD", "LAST")
     r = match.play_game(_task(path, our_seat=1))
     assert r["error"] is None, r
     assert r["record"][0] == "c3"
     assert r["refused"] == 1
-    assert r["dead"] == 1
-    # Only c3 of Black's was on the board: dead, Black has no area at all.
-    assert r["score"][0] == 0 and r["score"][1] > 0
-    assert match.outcome(r) == "W"
+    assert r["dead"] >= 1
+    # Our count with that group taken off: what the game itself gives.
+    import games
+    g = games.load("go").Game()
+    for t in r["record"]:
+        g.play_text(t)
+    last = [t for i, t in enumerate(r["record"]) if i % 2 == 1 and t != "pass"][-1]
+    c = match._point(g, last)
+    g.set_dead([c])
+    assert len(g.dead) == r["dead"] and g.score() == r["score"]
     cmds = log.read_text().split("\n")
     assert cmds[:3] == ["boardsize 7", "clear_board", "komi 0"]
     ours = [t for i, t in enumerate(r["record"]) if i % 2 == 1 and t != "pass"]

@@ -317,9 +317,11 @@ class GTPPlayer(AIPlayer):
         self.engine.ask("play %s %s" % (_colour(game, 1 - game.turn), game.move_text(m)))
 
     def dead(self, game):
-        """The points the engine lists as dead, as cells of our board."""
+        """The stones the engine lists as dead, as cells of our board (a point
+        our board has empty is left out: the boards are kept equal, so only
+        a broken engine names one)."""
         text = self.engine.ask("final_status_list dead")
-        return [_point(game, v) for v in text.split()]
+        return [c for c in (_point(game, v) for v in text.split()) if game.board[c]]
 
     def version(self):
         try:
@@ -550,8 +552,8 @@ SECTION_TEXT = """%s
 
 Written by `python -m tools.bench match ... --write` on CPython: our AI at the
 node budget of its level (the game's NODES, what a Pico move affords), half the
-games on each seat; the first plies of each pair of games drawn among the three
-most promising moves. GNU Go plays over GTP with `--chinese-rules
+games on each seat; the first two plies of each pair of games picked among the
+few most promising moves, a different opening for every pair. GNU Go plays over GTP with `--chinese-rules
 --positional-superko --komi 0` and marks the dead stones at the end
 (`final_status_list dead`); the game's own count decides (area, no komi, White
 wins ties). `uct:N`: UCT with N random playouts a move (tools/match.py).

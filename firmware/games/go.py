@@ -18,7 +18,7 @@ OPTIONS = {}
 MENU = (12, BLACK, WHITE)
 # AI node budgets (level 3, level 5): the costliest phase stays within 2 s and
 # 10 s on the Pico (`python -m tools.bench budgets`, docs/ai-budgets.md).
-NODES = (280, 1400)
+NODES = (150, 750)
 # Real pieces on a reed board: the looks of view() that are pieces on the board
 # (app/pieces.py).
 PIECES = (BLACK, WHITE, BLACK_SOFT, WHITE_SOFT)
@@ -28,7 +28,6 @@ _N = const(49)
 PASS = const(49)
 SWAP = const(50)
 STONES = const(25)        # stones of each colour
-_PT = const(40)           # evaluation units per point of area
 
 # colours on the board
 _EMPTY = const(0)
@@ -61,8 +60,6 @@ def _neighbours():
 NB = _neighbours()
 # 0 on the edge, 1 on the second line, 2 on the third, 3 at the centre d4.
 CENTRE = bytes(min(c % _W, c // _W, _W - 1 - c % _W, _W - 1 - c // _W) for c in range(_N))
-
-
 
 
 # Two independent hashes; entry (colour - 1) * 49 + cell. The last two of Z1
@@ -106,6 +103,7 @@ class Game(Base):
         self._mark = bytearray(_N)
         self._atari = bytearray(_N)
         self._adj = bytearray(_N)
+        self._eyes = None              # the evaluation's scratch (GoAI._ai_init)
 
     def layout(self):
         return _W, _W
@@ -563,124 +561,22 @@ class Game(Base):
             h ^= _ZPASS
         return h
 
+    # --- AI: games/go_ai.py, loaded at the first call (a game two people play
+    # never needs its code in the heap); the call puts it in place of these.
     def evaluate(self):
-        """Area estimate plus liberty pressure, from the side to move's view.
-
-        Stones count one point each; an empty point counts for a colour if
-        only stones of that colour touch it (with no stone next to it: if
-        only that colour touches its neighbours). A group in atari is about
-        to be captured: the opponent's biggest one is the mover's to take (its
-        stones flip to the mover's area), the mover's own are a liability.
-        Two-liberty groups count a little. No komi, White wins ties: Black
-        needs more than half a point.
-        """
-        b = self.board
-        col = self.col
-        opp = 3 - col
-        ng = self._scan()
-        glib, gsize, gcol = self._glib, self._gsize, self._gcol
-        adj = self._adj
-        nb = NB
-        area = self.onboard[col] - self.onboard[opp]
-        for c in range(_N):
-            if b[c]:
-                continue
-            a = adj[c]
-            if not a:
-                for n in nb[c]:
-                    a |= adj[n]
-            if a == col:
-                area += 1
-            elif a == opp:
-                area -= 1
-        score = area * _PT
-        take = 0
-        for g in range(1, ng + 1):
-            lib = glib[g]
-            if lib > 2:
-                continue
-            sz = gsize[g]
-            if gcol[g] == col:
-                score -= sz * (_PT if lib == 1 else _PT // 8)
-            elif lib == 1:
-                if sz > take:
-                    take = sz
-            else:
-                score += sz * _PT // 8
-        score += take * (3 * _PT // 2)
-        score += _PT // 2 if col == _Wc else -_PT // 2
-        if score > 9999:
-            return 9999
-        if score < -9999:
-            return -9999
-        return score
+        _load_ai()
+        return self.evaluate()
 
     def candidates(self, limit=None):
-        """Legal moves, promising ones first and `pass` last; at most `limit`.
+        _load_ai()
+        return self.candidates(limit)
 
-        Captures and saving own groups in atari come first, then ataris,
-        contact and central points; self-ataris and filling one's own eye last.
-        """
-        ms = self.moves()
-        if len(ms) <= 1:
-            return ms
-        if limit is not None and limit <= 1:
-            return [PASS]
-        b = self.board
-        col = self.col
-        gid, glib, gsize = self._gid, self._glib, self._gsize   # from moves()
-        keys = []
-        for m in ms:
-            if m == PASS:
-                continue
-            if m == SWAP:
-                first = self.hist[0] & 63
-                sc = 120 if first != PASS and CENTRE[first] >= 2 else -20
-                keys.append((sc + 2048) << 6 | m)
-                continue
-            sc = CENTRE[m] * 4
-            empties = own = opp = cap = save = chase = 0
-            libs = 0
-            for n in NB[m]:
-                v = b[n]
-                if v == 0:
-                    empties += 1
-                elif v == col:
-                    own += 1
-                    g = gid[n]
-                    lib = glib[g]
-                    libs += lib - 1
-                    if lib == 1:
-                        save += gsize[g]
-                else:
-                    opp += 1
-                    g = gid[n]
-                    lib = glib[g]
-                    if lib == 1:
-                        cap += gsize[g]
-                    elif lib == 2:
-                        chase += gsize[g]
-            libs += empties
-            sc += 3 * (own + opp)
-            if cap:
-                sc += 80 + 20 * cap
-            elif libs <= 1:
-                sc -= 60            # self-atari
-            if save and libs >= 2:
-                sc += 50 + 15 * save
-            if chase and libs >= 2:
-                sc += 15 + 3 * chase
-            if not empties and not opp:
-                sc -= 80            # filling one's own eye
-            if sc > 2000:
-                sc = 2000
-            elif sc < -2000:
-                sc = -2000
-            keys.append((sc + 2048) << 6 | m)
-        keys.sort()
-        keys.reverse()
-        if limit is not None and len(keys) > limit - 1:
-            keys = keys[:limit - 1]
-        out = [k & 63 for k in keys]
-        out.append(PASS)
-        return out
+
+def _load_ai():
+    """Put the AI half's functions into Game, found there at once (through a
+    base class each call would cost about 290 fuel more, docs/ai.md)."""
+    from games.go_ai import evaluate, candidates, _behind, _ai_init
+    Game.evaluate = evaluate
+    Game.candidates = candidates
+    Game._behind = _behind
+    Game._ai_init = _ai_init
