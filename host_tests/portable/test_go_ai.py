@@ -64,6 +64,13 @@ def test_does_not_pass_first_when_behind():
     assert g.move_text(m)[0] in "efg"        # not in its own area
 
 
+def test_opens_at_the_centre():
+    g = go.Game()
+    assert choose(g) == cell("d4") and choose(g, level=1) == cell("d4")
+    play(g, "pass swap")                     # an empty board again, seat 0 now White
+    assert choose(g) == cell("d4")
+
+
 def test_captures_a_stone_in_atari():
     g = play(go.Game(), "c4 d4 e4 a1 d5 a2")  # White d4 has one liberty, d3
     assert choose(g) == cell("d3")
