@@ -245,6 +245,18 @@ def test_every_pair_of_games_gets_its_own_opening():
     assert match.openings(3, 0, seed=0) == (3, [(), (), ()])
 
 
+def test_go_openings_differ_after_the_centre():
+    # Go offers only d4 on the empty board: the opening's two plies come after.
+    width, picks = match.openings(10, 2, seed=0)
+    starts = set()
+    for k, p in enumerate(picks):
+        r = match.play_game({"gid": "go", "kind": "random", "arg": 0, "index": 2 * k, "our_seat": 0,
+                             "level": 1, "seed": 0, "max_plies": 3, "picks": p, "width": width})
+        assert r["error"] is None and r["record"][0] == "d4"
+        starts.add(tuple(r["record"]))
+    assert len(starts) == 10
+
+
 def test_a_short_match_prints_its_table(capsys):
     rc = bench.main(["match", "--game", "semaforo", "--against", "random", "--games", "2",
                      "--level", "1", "--workers", "1"])

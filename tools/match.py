@@ -14,10 +14,12 @@ OPP is one of:
 - `random`   a uniformly random legal move.
 
 Our AI plays at the node budget of its level (the game's NODES, as on the
-Pico), half the games on each seat. The games differ: the first K plies
-(`--opening`, default 2) are picked among the few most promising moves (the
-game's candidates(), else any legal move; at least three, more when the pairs
-of games need them), a different seeded choice for every pair of games, and
+Pico), half the games on each seat. The games differ: the first K plies with a
+choice (`--opening`, default 2; where the game offers one move only, as Go's d4
+on the empty board, the players play it) are picked among the few most
+promising moves (the game's candidates(), else any legal move; at least three,
+more when the pairs of games need them), a different seeded choice for every
+pair of games, and
 each opening is played twice, once with our AI on each seat (GNU Go 3.8 is
 deterministic: `set_random_seed` changes little). Every game is bounded (`--max-plies`, an unfinished game
 counts as a draw). In Go the dead stones are those GNU Go lists
@@ -363,13 +365,15 @@ def _no_swap_class(mod):
 
 def opening_move(game, pick, width):
     """The `pick`-th of the `width` most promising moves (no pass or swap):
-    candidates() where the game ranks them, else the legal moves."""
+    candidates() where the game ranks them, else the legal moves. None where
+    there is no choice (a game that knows its one best move, Go's d4 on the
+    empty board): that ply is the players' own and no opening ply."""
     if hasattr(game, "candidates"):
         ms = game.candidates(width + 2)
     else:
         ms = game.moves()
     ms = [m for m in ms if game.move_text(m) not in ("pass", "swap")][:width]
-    return ms[pick % len(ms)] if ms else None
+    return ms[pick % len(ms)] if len(ms) > 1 else None
 
 
 def openings(pairs, plies, seed):
@@ -415,12 +419,14 @@ def play_game(task):
         players = [us, them] if our_seat == 0 else [them, us]
         for p in players:
             p.start(g)
+        opened_plies = 0
         while g.result() is None and g.ply < task["max_plies"]:
             seat = g.turn
             m = None
-            if g.ply < len(task["picks"]):
-                m = opening_move(g, task["picks"][g.ply], task["width"])
+            if opened_plies < len(task["picks"]) and g.ply < 4 * len(task["picks"]):
+                m = opening_move(g, task["picks"][opened_plies], task["width"])
             opened = m is not None        # then the mover is told of it too
+            opened_plies += opened
             if m is None:
                 m = players[seat].move(g)
             if m == RESIGN:
@@ -552,8 +558,9 @@ SECTION_TEXT = """%s
 
 Written by `python -m tools.bench match ... --write` on CPython: our AI at the
 node budget of its level (the game's NODES, what a Pico move affords), half the
-games on each seat; the first two plies of each pair of games picked among the
-few most promising moves, a different opening for every pair. GNU Go plays over GTP with `--chinese-rules
+games on each seat; the first two plies with a choice (Go's d4 is none) of each
+pair of games picked among the few most promising moves, a different opening
+for every pair. GNU Go plays over GTP with `--chinese-rules
 --positional-superko --komi 0` and marks the dead stones at the end
 (`final_status_list dead`); the game's own count decides (area, no komi, White
 wins ties). `uct:N`: UCT with N random playouts a move (tools/match.py).
