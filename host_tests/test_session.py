@@ -1,8 +1,10 @@
 """A club day in one boot: many games through the real app on real MicroPython.
 
 The unix port runs the firmware compiled to .mpy (as deploy installs it) with
-its whole heap capped at the Pico's free heap after boot (tools/bench.py,
-PICO_FREE_HEAP): 48 games, all 12 in turn, in every set-up mode (two players,
+its whole heap capped at the Pico's whole heap (tools/bench.py, PICO_HEAP,
+measured on the real firmware; 64-bit objects leave it less room after boot
+than the board has): every menu entry four times in turn (52: the 12 games and
+the race timer), the games in every set-up mode (two players,
 you first, board first, demo), the AI at level 1 (its full search with its
 tables, in little time). host_tests/memsession.py is the driver.
 
@@ -16,15 +18,22 @@ import pytest
 
 from mpybuild import build
 from mptools import ROOT, run_micropython
-from tools.bench import PICO_FREE_HEAP
+from tools.bench import PICO_HEAP
 
-GAMES = 48
+import games
+
+# Every menu entry in turn (the race timer too), four rounds.
+ROUND = len(games.installed())
+GAMES = 4 * ROUND
 PLIES = 4          # a game is left after this many moves (one in 16 goes to its end)
 LEVEL = 1
 # The menu's heap may grow while the first round of games interns their names
-# (MicroPython keeps qstrs for ever) and imports the app's play modules and the
-# AI once; after that it must stay flat.
-ROUND_GROWTH = 40 * 1024
+# (MicroPython keeps qstrs for ever) and imports the app's modes (play, pause,
+# result, race) and the AI once, and while a game kept for later is held by
+# the menu; after that it must stay flat. Measured on the 64-bit unix port:
+# 77 KB in use at boot, 120 KB after the first round, then +2.6 KB over three
+# more rounds: the record book, which this harness keeps in RAM, not flash.
+ROUND_GROWTH = 48 * 1024
 FLAT = 4 * 1024
 
 
@@ -52,11 +61,11 @@ def menu_heaps(out):
     return [int(line.split()[-1]) for line in out.splitlines() if line.startswith("GAME ")]
 
 
-def test_a_club_day_of_48_games_in_one_boot(mpy_dir, tmp_path):
+def test_a_club_day_of_every_menu_entry_four_times_in_one_boot(mpy_dir, tmp_path):
     roots = [os.path.join(mpy_dir, d) for d in ("firmware", "portable", "")]
     main = tmp_path / "main.py"
     main.write_text(session_script(roots, GAMES, PLIES, LEVEL, False))
-    r = run_micropython([str(main)], heap="%dK" % (PICO_FREE_HEAP // 1024), timeout=600)
+    r = run_micropython([str(main)], heap="%dK" % (PICO_HEAP // 1024), timeout=600)
     out = r.stdout + r.stderr
     assert r.returncode == 0, out[-3000:]
     f = summary(out)
@@ -71,5 +80,5 @@ def test_a_club_day_of_48_games_in_one_boot(mpy_dir, tmp_path):
     menus = menu_heaps(out)
     boot = int(f["BOOT"])
     assert max(menus) - boot <= ROUND_GROWTH, (boot, menus)
-    after_round = menus[11]
-    assert max(menus[12:]) - after_round <= FLAT, (after_round, menus)
+    after_round = menus[ROUND - 1]
+    assert max(menus[ROUND:]) - after_round <= FLAT, (after_round, menus)
