@@ -316,8 +316,13 @@ def test_evaluate_counts_seeds_and_threats():
     # South can take 5 now with f (A 1->2, B 2->3); North threatens nothing.
     g = pos([0, 0, 0, 0, 4, 2], [1, 2, 4, 4, 4, 4], [11, 12])
     lead = g.evaluate()
-    assert lead > 0, lead
     assert g._threat(0) == 5 and g._threat(1) == 0
+    # The same seeds where South's f no longer reaches a pit of 1-2: worth less.
+    g0 = pos([0, 0, 0, 0, 4, 2], [4, 4, 4, 4, 2, 1], [11, 12])
+    assert g0._threat(0) == 0 and lead > g0.evaluate() + 300, (lead, g0.evaluate())
+    # Seeds on one's own side count (each side adds its own at the end).
+    # (Same stores, mobility and threats: only whose side holds more differs.)
+    assert pos([4] * 6, [3] * 6, [6, 0]).evaluate() > pos([3] * 6, [4] * 6, [6, 0]).evaluate()
     # The same seeds with the stores 10 apart: the store difference dominates.
     g2 = pos([0, 0, 0, 0, 4, 2], [1, 2, 4, 4, 4, 4], [17, 6])
     assert g2.evaluate() > lead + 800
@@ -338,3 +343,11 @@ def test_random_playouts_end_with_all_48_seeds_counted():
 
 def test_setup_rejects_a_wrong_seed_count():
     raises(ValueError, ouri.Game().setup, [4] * 12, [1, 0])
+
+
+def test_the_ai_takes_a_capture_of_three_or_more():
+    import ai
+    # South's f takes 5 (A and B); every level sees it.
+    g = pos([0, 0, 0, 0, 4, 2], [1, 2, 4, 4, 4, 4], [11, 12])
+    for level in (1, 3, 5):
+        assert g.move_text(ai.choose(g, level=level)) == "f", level
