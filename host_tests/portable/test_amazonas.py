@@ -383,3 +383,33 @@ def test_evaluate_counts_territory_in_a_split_endgame():
 def test_option_rejected():
     raises(OptionError, amazonas.Game, {"size": 10})
     assert amazonas.Game({}).ply == 0
+
+
+def test_evaluation_is_the_same_for_either_colour_and_mirror():
+    # Swapping the colours (and the side to move) or mirroring the board
+    # left-right must not change what the side to move is told: the search
+    # would otherwise play one colour better than the other.
+    def mirror(c):
+        i = amazonas.SQ.index(c)
+        return amazonas.SQ[(i // 8) * 8 + 7 - i % 8]
+
+    for seed in (3, 4, 5):
+        g = amazonas.Game()
+        x = seed
+        for ply in range(24):
+            ms = g.moves()
+            x = (x * 1103515245 + 12345) & 0x7FFFFFFF
+            g.play(ms[(x >> 8) % len(ms)])
+            if g.result() is not None:
+                break
+            if ply % 4:
+                continue
+            arrows = [c for c in amazonas.SQ if g.cells[c] == 3]
+            white, black = list(g.amz[:4]), list(g.amz[4:])
+            swapped = amazonas.Game()
+            swapped._place(black, white, arrows, g.turn ^ 1)
+            mirrored = amazonas.Game()
+            mirrored._place([mirror(c) for c in white], [mirror(c) for c in black],
+                            [mirror(c) for c in arrows], g.turn)
+            v = g.evaluate()
+            assert swapped.evaluate() == v and mirrored.evaluate() == v, (seed, ply, v)
