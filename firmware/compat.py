@@ -33,6 +33,10 @@ def _ticks_diff(a, b):
 
 
 def _ticks_add(a, delta):
+    # As the board's time.ticks_add: a step of half the period or more is
+    # refused there, so it is here too (a test would not see it otherwise).
+    if not -0x20000000 <= delta < 0x20000000:
+        raise OverflowError("ticks interval overflow")
     return (a + delta) & _PERIOD_MASK
 
 

@@ -22,7 +22,8 @@ import tempfile
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 SOURCES = (("firmware", ""), ("boards", "boards"),
            (os.path.join("host_tests", "portable", "simboard.py"), ""),
-           (os.path.join("host_tests", "portable", "memstorage.py"), ""))
+           (os.path.join("host_tests", "portable", "memstorage.py"), ""),
+           (os.path.join("host_tests", "portable", "flash.py"), ""))
 
 
 def mpy_cross():

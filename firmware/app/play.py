@@ -118,7 +118,9 @@ class Play:
         # recorded once however often a cut makes it finish again. The record
         # book's size makes it differ from the last game's even when the
         # clock and the moves are the same.
-        self.tag = tag or saves.new_tag(ctx.storage, ticks_add(ctx.clock.ticks_ms(), ctx.seed))
+        # The clock mixed with the AI's seed (a 30-bit number: ticks_add refuses
+        # a step over half the clock's period on the board, so not that).
+        self.tag = tag or saves.new_tag(ctx.storage, ctx.clock.ticks_ms() ^ ctx.seed)
         w, h = self.game.layout()
         if w > ctx.cols or h > ctx.rows:
             # Centred on a smaller grid its rows would wrap onto each other.

@@ -35,7 +35,8 @@ from app import saves, font
 from app.core import mode, log_exception
 from app.screen import Scroll, LOOK_RGB, TEXT, ERROR, WIN
 
-CONFIRM_MS = 3000      # a second MENU or OK press within this confirms
+CONFIRM_MARGIN_MS = 2000   # a second MENU or OK press counts until the prompt has
+                           # scrolled past, and this much longer
 GO_MS = 700            # the halves flash green this long at GO
 PAGE_MS = 1000         # each page of a clock's time, by turns
 BLINK_MS = 400
@@ -173,14 +174,16 @@ class Race:
             self.scroll = Scroll(r.announce(), self.ctx.cols, WIN)
 
     def confirm(self, key, now, prompt):
-        """True on a second press of `key` soon after the first; the first
-        says what a second one does."""
+        """True on a second press of `key` before the first's prompt (which
+        says what a second one does) has scrolled past, and a margin."""
         if self.armed == key and _before(now, self.armed_until):
             self.armed = None
             return True
         self.armed = key
-        self.armed_until = ticks_add(now, CONFIRM_MS)
         self.say(prompt)
+        # Waits as long as the prompt takes to read, and a margin.
+        s = self.scroll
+        self.armed_until = ticks_add(now, s.length * s.STEP_MS + CONFIRM_MARGIN_MS)
         return False
 
     def sounds(self, ms):
@@ -200,7 +203,7 @@ class Race:
         ctx, r = self.ctx, self.race
         self.recorded = True
         ctx.seed += 1
-        tag = saves.new_tag(ctx.storage, ticks_add(now, ctx.seed))
+        tag = saves.new_tag(ctx.storage, now ^ ctx.seed)   # not ticks_add: the seed is 30 bits
         saves.record(ctx.storage, self.gid, {}, r.book_fields(), r.book_outcome(), tag, log_exception)
         self.scroll = Scroll(r.announce(), ctx.cols, WIN)
         ctx.beep(660, 300)

@@ -319,6 +319,26 @@ def test_menu_twice_leaves_a_race_and_records_nothing():
     assert b.mode() == "Menu" and book_lines(b) == []
 
 
+def test_the_second_press_counts_while_its_prompt_scrolls_and_a_margin_after():
+    """A prompt waits at least as long as it takes to read (issue 11: the old
+    3 s window was shorter than the prompt's 7.6 s scroll)."""
+    for key, state in (("menu", "Menu"), ("ok", "OVER")):
+        b = open_race()
+        t0 = start_race(b)
+        while b.now - t0 < 5000:
+            b.tick(100)
+        race = b.app.mode.race
+        if key == "ok":
+            b.tap_key(own_square(b, 0))               # OK ends a race after a stop
+        b.press(key)
+        s = b.app.mode.scroll
+        read_ms = s.length * s.STEP_MS
+        assert read_ms > 3000, "the prompt is longer than the old window"
+        b.wait(read_ms + 1500)
+        b.press(key)
+        assert (b.mode() == "Menu") if state == "Menu" else (race.state == P.OVER), key
+
+
 def test_a_power_cut_during_a_race_boots_to_the_menu_with_nothing_recorded():
     b = open_race()
     t0 = start_race(b)
