@@ -18,7 +18,10 @@ OPTIONS = {}
 MENU = (12, BLACK, WHITE)
 # AI node budgets (level 3, level 5): the costliest phase stays within 2 s and
 # 10 s on the Pico (`python -m tools.bench budgets`, docs/ai-budgets.md).
-NODES = (140, 750)
+NODES = (130, 650)
+# The search's move lists (root, inside the tree): narrower than the default
+# (30, 12), so it reads deeper (measured against GNU Go, docs/ai-strength.md).
+CANDIDATES = (20, 9)
 # Real pieces on a reed board: the looks of view() that are pieces on the board
 # (app/pieces.py).
 PIECES = (BLACK, WHITE, BLACK_SOFT, WHITE_SOFT)

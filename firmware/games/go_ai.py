@@ -17,7 +17,7 @@ _SWAP = const(50)
 _CENTRE_POINT = const(24)  # d4
 _PT = const(40)           # evaluation units per point of area
 _SMALL = const(2)         # groups this small may lie inside another colour's region
-_SPLIT = const(80)        # what a group without two eyes costs its side (connect)
+_SPLIT = const(120)       # what a group without two eyes costs its side (connect)
 _MID = const(128)         # influence 0 (a bytearray holds 128 +- 64)
 
 
