@@ -412,9 +412,8 @@ class Game(Base):
     def evaluate(self):
         """Seeds captured first; then mobility and the pits each side can hit.
 
-        The store difference counts 100 a seed, a seed on one's own side 20.
-        Each playable pit is worth a little (a side short of moves is forced
-        into bad sowings). The best
+        The store difference counts 100 a seed. Each playable pit is worth a
+        little (a side short of moves is forced into bad sowings). The best
         capture the side to move can make now counts most of its value; the
         best the opponent could make next counts against, less (a reply may
         defend it): vulnerable pits are the opponent's with 1-2 seeds in reach.
@@ -427,18 +426,12 @@ class Game(Base):
         val = (st[me] - st[me ^ 1]) * 100
         pits = self.pits
         mob = 0
-        own = 0
         for j in range(6 * me, 6 * me + 6):
             if pits[j]:
                 mob += 1
-                own += pits[j]
         for j in range(6 - 6 * me, 12 - 6 * me):
             if pits[j]:
                 mob -= 1
-                own -= pits[j]
-        # Seeds on a side are its own at the end (each side adds its own),
-        # and a side short of seeds runs out of moves: worth a fifth of a
-        # captured seed.
-        val += mob * 10 + own * 20
+        val += mob * 10
         val += self._threat(me) * 70 - self._threat(me ^ 1) * 40
         return val
