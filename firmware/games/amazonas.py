@@ -23,7 +23,11 @@ OPTIONS = {}
 MENU = (7, WHITE, BLOCK)
 # AI node budgets (level 3, level 5): the costliest phase stays within 2 s and
 # 10 s on the Pico (`python -m tools.bench budgets`, docs/ai-budgets.md).
-NODES = (210, 1100)
+NODES = (185, 920)
+# The search's move lists (ai.py): 30 at the root and 30 inside the tree. With
+# the default 12 inside, level 5 beat level 3 in only 17 of 40 games (its
+# deeper search saw too few replies); with 30, 33 of 40 (tools/match.py).
+CANDIDATES = (30, 30)
 # Real pieces on a reed board: the looks of view() that are pieces on the board
 # (app/pieces.py); MARKERS: blocked squares, pieces where players use markers.
 PIECES = (BLACK, WHITE)
