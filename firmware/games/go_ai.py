@@ -57,8 +57,10 @@ def _ai_init(self):
     self._gcell = bytearray(_N + 1)    # per group: the last liberty counted (+1)
 
 
-# One function: the search calls it at every leaf, and a helper call costs
-# about 1,500-2,500 fuel (docs/ai.md, "What a split costs").
+# One function: the search calls it at every leaf, and each of its phases
+# holds more than 11 values, so a helper's frame would be a heap block
+# allocated at every call: split at its phases, evaluate() cost 0.4-2.7% more
+# fuel per node (docs/ai.md, "What a split costs").
 def evaluate(self):  # noqa: C901
     """Area estimate from the side to move's view, in _PT units a point
     (docs/rules/go.md, "What the AI values", says it in words).
