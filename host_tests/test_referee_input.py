@@ -43,6 +43,23 @@ def test_deeply_nested_json_is_an_error_not_the_end_of_the_referee():
     assert len(out) == 2 and out[0]["ok"] is False and out[1]["ok"] is True
 
 
+def test_the_nesting_limit_does_not_depend_on_the_callers_stack():
+    # json's RecursionError came or not with the stack in use: the same
+    # 991-deep line was refused in one run and read as a list in another.
+    from tools.referee import MAX_DEPTH
+    deep = "[" * (MAX_DEPTH + 1) + "]" * (MAX_DEPTH + 1)
+    assert answer(deep)["error"] == "not valid JSON: nested too deeply"
+
+    def nested(k, line):
+        return answer(line) if k == 0 else nested(k - 1, line)
+    assert nested(400, deep)["error"] == "not valid JSON: nested too deeply"
+    ok = "[" * MAX_DEPTH + "]" * MAX_DEPTH
+    assert answer(ok)["error"] == "a request must be a JSON object"
+    # brackets inside a string are text, not nesting
+    r = answer('{"game": "hex", "moves": ["%s"]}' % ("[" * 100))
+    assert "nested" not in r["error"] and r["ply"] == 0, r
+
+
 def test_non_ascii_digits_and_letters_are_refused_in_every_game():
     # '²' once reached int() ("internal error"); '١' and full-width digits
     # were read as a1; the Kelvin sign lowers to 'k'.

@@ -144,6 +144,36 @@ def _clock():
     return ms
 
 
+MAX_DEPTH = 32   # a request nests 3 deep; json's own limit depends on the stack in use
+
+
+def _too_deep(line):
+    """Whether brackets outside strings nest deeper than MAX_DEPTH. Checked
+    before json.loads, whose RecursionError comes or not with the depth of
+    the caller's stack (the same line passed in one run and not in another)."""
+    if line.count("[") + line.count("{") <= MAX_DEPTH:
+        return False
+    depth = 0
+    in_string = escaped = False
+    for ch in line:
+        if in_string:
+            if escaped:
+                escaped = False
+            elif ch == "\\":
+                escaped = True
+            elif ch == '"':
+                in_string = False
+        elif ch == '"':
+            in_string = True
+        elif ch in "[{":
+            depth += 1
+            if depth > MAX_DEPTH:
+                return True
+        elif ch in "]}":
+            depth -= 1
+    return False
+
+
 def answer(line):
     """One reply object for one request line, str or bytes (never raises)."""
     if isinstance(line, bytes):
@@ -155,6 +185,8 @@ def answer(line):
             return {"ok": False, "error": "not UTF-8 text (byte %d)" % e.start, "ply": None}
     elif len(line.encode("utf-8", "surrogatepass")) > MAX_LINE:
         return _too_long()
+    if _too_deep(line):
+        return {"ok": False, "error": "not valid JSON: nested too deeply", "ply": None}
     try:
         req = json.loads(line)
     except RecursionError:
