@@ -30,7 +30,7 @@ from games.catalog import CATALOG  # noqa: E402
 GAMES = tuple(row[0] for row in CATALOG)
 # The helper modules of games/ (not games themselves): each goes with the games
 # that import it.
-HELPERS = ("go_ai", "hex_ai", "packed", "pawns", "sesqui_ai", "sesqui_board")
+HELPERS = ("go_ai", "hex_ai", "packed", "pawns", "semaforo_book", "sesqui_ai", "sesqui_board")
 ALWAYS = ("__init__", "catalog", "common")   # games/ modules the app itself imports
 PICO = Port("/dev/ttyACM0", "2e8a", "0005", "MicroPython Board in FS mode")
 MPY_63_ARMV6M = 6 | 3 << 8 | 4 << 10
@@ -872,7 +872,7 @@ def test_a_real_deploy_with_mpremote_onto_micropython(tmp_path):
         files = json.loads((flash / MANIFEST).read_text())["files"]
         assert files["games/hex.mpy"][1] == (flash / "games" / "hex.mpy").stat().st_size
         code, out = deploy_()                   # all games: only the missing ones go on,
-        missing = len(GAMES) - 2 + 3            # with pawns, sesqui_ai, sesqui_board
+        missing = len(GAMES) - 2 + 4            # with pawns, semaforo_book, sesqui_ai, sesqui_board
         assert code == 0 and out.count("  copy ") == missing, out
         code, out = deploy_("--games", "hex")
         assert code == 0 and "remove games/go.mpy" in out
