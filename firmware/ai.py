@@ -65,11 +65,24 @@ _STOP = _Stop()
 
 
 def _module(game_or_id):
-    """The module that declares a game (from its id or its class), or None."""
+    """The module that declares a game (from its id or its class), or None.
+
+    A game can outlive its module in sys.modules (games.unload() ran while
+    someone still held the game, as a test can): its module is then imported
+    again, so its budgets are its own and not, silently, the defaults."""
     import sys
     if isinstance(game_or_id, str):
-        return sys.modules.get("games." + game_or_id)
-    return sys.modules.get(getattr(type(game_or_id), "__module__", ""))
+        name = "games." + game_or_id
+    else:
+        name = getattr(type(game_or_id), "__module__", "")
+    mod = sys.modules.get(name)
+    if mod is None and name.startswith("games."):
+        try:
+            __import__(name)
+        except ImportError:
+            return None
+        mod = sys.modules.get(name)
+    return mod
 
 
 def game_id(game):

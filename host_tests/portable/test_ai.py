@@ -362,3 +362,15 @@ def test_prefers_the_faster_win():
     # or loses. The search must take the win at once.
     g = Nim(4, take=4)
     assert ai.choose(g, level=5, nodes=5000) == 4
+
+
+def test_a_game_whose_module_was_unloaded_keeps_its_own_budgets():
+    # A test module holding `go` across the app tests' games.unload() once
+    # got the default budgets and candidate limits for it, and other moves.
+    import games
+    mod = load("go")
+    g = mod.Game()
+    games.unload()
+    assert ai.budget(g, 3) == mod.NODES[0] and ai.budget(g, 5) == mod.NODES[1]
+    assert ai.game_id(g) == "go"
+    games.unload()
