@@ -366,16 +366,21 @@ def main(argv=None):
         return _script(ap, args)
     s = Sim(args.board, args.state or os.path.join(firmware_path.ROOT, "simstate"))
     try:
-        if args.game is not None:
-            try:
-                s.start_game(args.game, args.players, args.level, args.options)
-            except ValueError as e:
-                ap.error(str(e))
+        _start(ap, s, args)
         if not sys.stdin.isatty():
             sys.exit("tools.sim needs a terminal (run it in a terminal window), or give it --script")
         _terminal(s)
     finally:
         s.close()
+
+
+def _start(ap, s, args):
+    """--game: start it as its set-up would; a bad choice is a usage error."""
+    if args.game is not None:
+        try:
+            s.start_game(args.game, args.players, args.level, args.options)
+        except ValueError as e:
+            ap.error(str(e))
 
 
 def _script(ap, args):
@@ -394,11 +399,7 @@ def _script(ap, args):
     with tempfile.TemporaryDirectory(prefix="sim-") as tmp:
         s = Sim(board, args.state or tmp, real_time=False)
         try:
-            if args.game is not None:
-                try:
-                    s.start_game(args.game, args.players, args.level, args.options)
-                except ValueError as e:
-                    ap.error(str(e))
+            _start(ap, s, args)
             simscript.run(s, events)
             d = simscript.dump(s)
         finally:
