@@ -22,7 +22,7 @@ and 5 search deterministically under a node budget calibrated per game by
 import gc
 from array import array
 
-from compat import const, ticks_ms, ticks_diff, micropython
+from compat import const, ticks_ms, ticks_diff, native
 
 WIN = const(30000)            # a won position, minus the plies to reach it
 _WON = const(29000)           # scores beyond this are wins or losses
@@ -194,7 +194,7 @@ class Searcher:
     # about 1,500-2,500 fuel a node (docs/ai.md, "What a split costs").
     # Machine code on the Pico: a level-3 move 10% faster in Avanco, 1-4% in
     # the games whose own calls cost most, for 2.7 KB of heap (docs/ai.md).
-    @micropython.native
+    @native
     def search(self, depth, alpha, beta, ply):  # noqa: C901
         g = self.game
         n = self.nodes + 1

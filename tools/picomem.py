@@ -32,7 +32,11 @@ def mpy_cross():
 
 
 def compile_to(src, dest, mpyc):
-    subprocess.run([mpyc, "-march=armv6m", "-o", dest, src], check=True, capture_output=True)
+    """As deploy compiles for a Pico: armv6m, functions marked @native native."""
+    from tools.native import compile_for_arch
+    r = compile_for_arch(mpyc, "armv6m", os.path.dirname(src), os.path.basename(src), dest)
+    if r.returncode != 0:
+        raise SystemExit("mpy-cross %s: %s" % (src, r.stderr.strip()))
 
 
 def stage(dest, games, plies, level):

@@ -11,7 +11,7 @@ Groups live in a union-find (union by size, no path compression, roots keep
 the group's size) that play() merges and undo() splits again, so the score
 needs one pass over the roots and no flood fill.
 """
-from compat import const, micropython
+from compat import const, native
 from games.common import (zobrist, Base, MoveError, check_options, cell_name, parse_cell, typed,
                           EMPTY, BLACK, WHITE)
 
@@ -155,7 +155,7 @@ class Game(Base):
     # Machine code on the Pico (docs/ai.md, "Native code on the Pico"): these two
     # are two thirds of a move's time, and native they make a level-3 move 33%
     # faster for 2.4 KB of heap.
-    @micropython.native
+    @native
     def _frontiers(self):
         """The frontier between each colour's two largest groups; returns
         self.sv as _survey() fills it.
@@ -269,7 +269,7 @@ class Game(Base):
             fr[o + 4] = joins
         return sv
 
-    @micropython.native
+    @native
     def _seeds(self, sv):
         """Start _frontiers()' searches: each colour's side of its own stones
         (1 in its largest group, 2 in the second, 0 in the others) and of the

@@ -6,7 +6,7 @@ kept by play() and undo()) and the mailbox geometry of games/sesqui.py, and
 leaves them as it found them. The packed layout and the layered search it
 shares with Hex: games/packed.py.
 """
-from compat import const, micropython
+from compat import const, native
 from games.packed import pad, slack
 from games.sesqui_board import BOX, STEPS, ORTHS, DIAGS, NEAR, PJ, PB, BITSQ, CEN, ZOB
 
@@ -41,7 +41,7 @@ _ORDER_WIN = (0, 0, 0, 1, 0, 2, 1, 0, 2, 0, 1, 1, 1, 2, 2, 1, 2, 2)
 # Machine code on the Pico (docs/ai.md, "Native code on the Pico"): _reach,
 # _ordered and evaluate are three quarters of a move's time; native, a level-3
 # move takes 24% less time for 6.3 KB of heap.
-@micropython.native
+@native
 def _reach(pk, k, lay, cap, base):
     """Connection cost from edge k to edge k ^ 1 (_EDGES: 0, 1 Black's, 2, 3
     White's) of that colour, its stones and the opponent's in the packed
@@ -306,7 +306,7 @@ class SesquiAI:
 
     # One pass over the squares in the order's sequence, per candidate square:
     # the per-square tests stay inline (a call a square would cost more than the tests).
-    @micropython.native
+    @native
     def _ordered(self, order, win, place, slide, opening, check, limit, wit,  # noqa: C901
                  e0, e1, e2, lines, diags):
         """candidates() from here: the moves onto the squares of each pair of
@@ -607,7 +607,7 @@ class SesquiAI:
                     return dm | dn << 5
         return self._cost(1) | self._cost(2) << 5
 
-    @micropython.native
+    @native
     def evaluate(self):
         """The race to connect: the difference of the two connection costs
         (empty squares each side still has to fill), with a tempo bonus for
