@@ -489,13 +489,14 @@ class Play:
             self.game.undo()
             self.draw_board(scr, v)
         else:
-            self.draw_board(scr)
+            v = self.game.view()      # once a pass: the targets read it too
+            self.draw_board(scr, v)
         blink = (now // 250) & 1
         if self.last and (now // 250) % 6 == 0:
             for c in self.last:
                 scr.set(self.square(c), LAST)
         if self.humans_turn():
-            self.draw_targets(scr, blink, pending)
+            self.draw_targets(scr, blink, pending, None if pending is not None else v)
         if self.vanished and _before(now, self.vanished_until):
             fade = min(255, ticks_diff(self.vanished_until, now) * 255 // VANISH_MS)
             for c in self.vanished:
@@ -518,13 +519,14 @@ class Play:
         if flashing and blink:
             scr.set(self.flash_cell, ERROR)   # over the text: the refused square shows at once
 
-    def draw_targets(self, scr, blink, pending):
+    def draw_targets(self, scr, blink, pending, v=None):
         """What can be done now. Before a touch: the pieces that can move blink
         and the empty squares where a move starts (a placement) are tinted a
         little greener, so a full board of them stays readable; after a touch,
         the squares that can come next."""
         entry = self.entry
-        v = self.game.view()
+        if v is None:
+            v = self.game.view()
         # A game played by taps (Ouri, Pontos) has no PIECES: its seats' own
         # looks are what a move starts from (Ouri's pits).
         pieces = getattr(self.mod, "PIECES", None) or (P0, P1)
