@@ -223,6 +223,7 @@ def test_no_swap_against_an_engine(fake_engine, monkeypatch):
     (["--game", "go", "--against", "stockfish"], "gnugo:L"),
     (["--game", "go", "--against", "level:3", "--level", "7"], "levels are 1 to 5"),
     (["--game", "go", "--against", "random", "--games", "0"], "at least one game"),
+    (["--game", "go", "--against", "random", "--mhz", "2000"], "a board clock from 50 to 300 MHz"),
     (["--game", "go", "--against", "gnugo:1", "--gnugo", "/no/such/gnugo"], "apt-get install gnugo"),
 ])
 def test_bad_arguments_say_what_is_wrong(args, says, capsys):
@@ -268,6 +269,29 @@ def test_a_short_match_prints_its_table(capsys):
     cells = [c.strip() for c in row[0].strip("|").split("|")]
     assert cells[:4] == ["semaforo", "level 1", "random", "2"]
     assert int(cells[4]) + int(cells[5]) + int(cells[6]) == 2
+
+
+def test_the_clock_scales_our_budget_and_names_itself_in_the_table():
+    # Two plies of Go at level 3: the AI searches the budget of the clock it is given.
+    import ai
+    seen = []
+    real = ai.choose
+
+    def spy(game, **kw):
+        seen.append(kw.get("mhz"))
+        return real(game, **kw)
+    ai.choose = spy
+    try:
+        r = match.play_game({"gid": "go", "kind": "random", "arg": 0, "index": 0, "our_seat": 0,
+                             "level": 3, "seed": 0, "max_plies": 3, "picks": (), "width": 3, "mhz": 200})
+    finally:
+        ai.choose = real
+    assert r["error"] is None and seen and set(seen) == {200}
+    assert ai.budget("go", 5, 200) == ai.budget("go", 5) * 200 // 125
+    row, _ = match.summary("go", 5, "random", [r], 200)
+    assert row.split("|")[2].strip() == "level 5 at 200 MHz"
+    row, _ = match.summary("go", 1, "random", [r], 200)
+    assert row.split("|")[2].strip() == "level 1"
 
 
 def test_the_table_is_added_and_rows_replaced_keeping_the_file(tmp_path):

@@ -1,7 +1,8 @@
 """Matches of the board's AI against other players, on CPython.
 
     python -m tools.bench match --game G --against OPP --games N [--level 5] [--seed S]
-                                [--workers W] [--max-plies P] [--opening K] [--gnugo PATH] [--write]
+                                [--workers W] [--max-plies P] [--opening K] [--mhz M] [--gnugo PATH]
+                                [--write]
 
 OPP is one of:
 
@@ -14,7 +15,8 @@ OPP is one of:
 - `random`   a uniformly random legal move.
 
 Our AI plays at the node budget of its level (the game's NODES, as on the
-Pico), half the games on each seat. The games differ: the first K plies with a
+Pico, scaled to `--mhz`, default 200: the club boards' clock), half the games
+on each seat. The games differ: the first K plies with a
 choice (`--opening`, default 2; where the game offers one move only, as Go's d4
 on the empty board, the players play it) are picked among the few most
 promising moves (the game's candidates(), else any legal move; at least three,
@@ -47,6 +49,7 @@ from tools import firmware_path  # noqa: F401  (puts firmware/ on sys.path)
 ROOT = firmware_path.ROOT
 MAX_WORKERS = 2
 GNUGO = "/usr/games/gnugo"
+CLUB_MHZ = 200               # the club boards' cpu_mhz (boards/club9.py): our AI's default budget
 GNUGO_INSTALL = ("GNU Go is not installed (looked for %s and gnugo on PATH). Install it with "
                  "`sudo apt-get install gnugo` (Debian, Ubuntu), `brew install gnu-go` (macOS), "
                  "or name the binary with --gnugo PATH.")
@@ -100,16 +103,17 @@ RESIGN = -1
 class AIPlayer:
     """The board's AI at a level, at that level's node budget (the game's NODES)."""
 
-    def __init__(self, level, seed):
+    def __init__(self, level, seed, mhz=None):
         self.level = level
         self.seed = seed
+        self.mhz = mhz
 
     def start(self, game):
         pass
 
     def move(self, game):
         import ai
-        return ai.choose(game, level=self.level, seed=self.seed)
+        return ai.choose(game, level=self.level, seed=self.seed, mhz=self.mhz or ai.BENCH_MHZ)
 
     def observe(self, game, m):
         pass
@@ -412,7 +416,7 @@ def play_game(task):
     t0 = time.time()
     out = {"index": index, "our_seat": our_seat, "result": None, "how": "", "score": None,
            "plies": 0, "record": [], "refused": 0, "error": None}
-    us = AIPlayer(task["level"], task["seed"] + index)
+    us = AIPlayer(task["level"], task["seed"] + index, task.get("mhz"))
     them = None
     try:
         them = make_player(task["kind"], task["arg"], 1000 * task["seed"] + index, gid, task.get("gnugo"))
@@ -471,12 +475,12 @@ def outcome(r):
 
 
 def run_match(gid, kind, arg, n, level=5, seed=0, workers=MAX_WORKERS, max_plies=300, opening=2,
-              gnugo=None, log=print):
+              gnugo=None, log=print, mhz=None):
     """Play n games; returns the list of per-game dicts, in game order."""
     width, picks = openings((n + 1) // 2, opening, seed)
     tasks = [{"gid": gid, "kind": kind, "arg": arg, "index": i, "our_seat": i % 2, "level": level,
               "seed": seed, "max_plies": max_plies, "picks": picks[i // 2], "width": width,
-              "gnugo": gnugo} for i in range(n)]
+              "gnugo": gnugo, "mhz": mhz} for i in range(n)]
     results = []
     if workers <= 1 or n <= 1:
         it = map(play_game, tasks)
@@ -516,7 +520,7 @@ TABLE_HEAD = ("| game | us | opponent | games | won | lost | drawn | won as seat
               "| mean margin | notes |\n|---|---|---|---:|---:|---:|---:|---:|---:|---:|---|")
 
 
-def summary(gid, level, against, results):
+def summary(gid, level, against, results, mhz=None):
     """(table row, list of notes) for a finished match."""
     played = [r for r in results if not r["error"]]
     tally = {"W": 0, "L": 0, "D": 0}
@@ -547,8 +551,11 @@ def summary(gid, level, against, results):
     engine = next((r["engine"] for r in played if r.get("engine")), "")
     if engine:
         notes.append(engine)
-    row = "| %s | level %d | %s | %d | %d | %d | %d | %d/%d | %d/%d | %s | %s |" % (
-        gid, level, against, len(played), tally["W"], tally["L"], tally["D"], seat_wins[0],
+    us = "level %d" % level
+    if mhz and level >= 3:          # levels 1-2 search a fixed depth, whatever the clock
+        us += " at %d MHz" % mhz
+    row = "| %s | %s | %s | %d | %d | %d | %d | %d/%d | %d/%d | %s | %s |" % (
+        gid, us, against, len(played), tally["W"], tally["L"], tally["D"], seat_wins[0],
         seat_games[0], seat_wins[1], seat_games[1],
         "%+.1f" % (sum(margins) / len(margins)) if margins else "-", "; ".join(notes))
     return row, notes
@@ -557,10 +564,11 @@ def summary(gid, level, against, results):
 SECTION_TEXT = """%s
 
 Written by `python -m tools.bench match ... --write` on CPython: our AI at the
-node budget of its level (the game's NODES, what a Pico move affords), half the
-games on each seat; the first two plies with a choice (Go's d4 is none) of each
-pair of games picked among the few most promising moves, a different opening
-for every pair. GNU Go plays over GTP with `--chinese-rules
+node budget of its level (the game's NODES, what a Pico move affords at 125 MHz,
+scaled to the clock in the "us" column: club boards run at 200 MHz; a row
+without one was measured at 125 MHz), half the games on each seat; the first
+two plies with a choice (Go's d4 is none) of each pair of games picked among
+the few most promising moves, a different opening for every pair. GNU Go plays over GTP with `--chinese-rules
 --positional-superko --komi 0` and marks the dead stones at the end
 (`final_status_list dead`); the game's own count decides (area, no komi, White
 wins ties). `uct:N`: UCT with N random playouts a move (tools/match.py).
@@ -612,6 +620,9 @@ def add_parser(sub):
     m.add_argument("--workers", type=int, default=MAX_WORKERS)
     m.add_argument("--max-plies", type=int, default=300, help="a game this long counts as a draw")
     m.add_argument("--opening", type=int, default=2, help="plies picked among the best few moves (2)")
+    m.add_argument("--mhz", type=int, default=CLUB_MHZ,
+                   help="the board clock our AI's node budget is scaled to (default %d, the club boards')"
+                   % CLUB_MHZ)
     m.add_argument("--gnugo", default=None, help="the GNU Go binary (default /usr/games/gnugo or PATH)")
     m.add_argument("--write", action="store_true", help="add the result to docs/ai-strength.md")
     return m
@@ -628,6 +639,8 @@ def check_args(opts):
         raise MatchError("--games %d: play at least one game" % opts.games)
     if not 1 <= opts.level <= 5:
         raise MatchError("--level %d: our AI's levels are 1 to 5" % opts.level)
+    if not 50 <= opts.mhz <= 300:
+        raise MatchError("--mhz %d: a board clock from 50 to 300 MHz" % opts.mhz)
     if opts.max_plies < 1 or opts.opening < 0:
         raise MatchError("--max-plies must be at least 1 and --opening at least 0")
     gnugo = find_gnugo(opts.gnugo) if kind == "gnugo" else None
@@ -643,9 +656,9 @@ def cmd_match(opts):
     workers = max(1, min(MAX_WORKERS, opts.workers))
     t0 = time.time()
     results = run_match(opts.game, kind, arg, opts.games, opts.level, opts.seed, workers,
-                        opts.max_plies, opts.opening, gnugo)
+                        opts.max_plies, opts.opening, gnugo, mhz=opts.mhz)
     against = opts.against.strip().lower()
-    row, notes = summary(opts.game, opts.level, against, results)
+    row, notes = summary(opts.game, opts.level, against, results, opts.mhz)
     print()
     print(TABLE_HEAD)
     print(row)
