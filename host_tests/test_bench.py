@@ -73,3 +73,15 @@ def test_budgets_at_the_club_clock_search_more_nodes_in_the_same_seconds(capsys)
 def test_budgets_refuse_a_clock_the_chip_cannot_run(capsys):
     assert bench.main(["budgets", "--games", "rastros", "--mhz", "1000"]) == 2
     assert "a chip clock from 50 to 300 MHz" in capsys.readouterr().err
+
+
+def test_a_move_without_a_search_reports_no_nodes(capsys):
+    # Semaforo's level 5 plays the solved game: no search, so no nodes or depth
+    # (not the figures of the level-3 search measured before it).
+    rc = bench.main(["budgets", "--games", "semaforo", "--phases", "middle", "--levels", "3,5",
+                     "--no-game", "--workers", "1"])
+    out = capsys.readouterr().out
+    assert rc == 0, out
+    cells = _row(out, "semaforo")
+    assert int(cells[5]) > 0                          # level 3 searched
+    assert (int(cells[9]), int(cells[10])) == (0, 0), cells

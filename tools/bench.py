@@ -197,7 +197,7 @@ def setup(gid):
     global ai, _gm
     import ai as m
     ai = m
-    ai.HOLD = True              # keep the searcher: move() reads its figures
+    ai.HOLD = True              # measure a move without its tables' allocation (ai.py, HOLD)
     _gm = games.load(gid)
     mark('x')
     mark('y')
@@ -216,9 +216,10 @@ def move(g, level, mhz=125):
     m = ai.choose(g, level, mhz=mhz)
     mark('b')
     al = micropython.mem_total() - t0
-    s = ai._searcher
-    # s.done: the deepest iteration the search finished (the one it played from)
-    log('R %d %d %d %d %d' % (level, s.nodes, s.done, al, m))
+    # nodes and the deepest iteration finished (the one the move comes from);
+    # 0 and 0 when no search ran (Semaforo's level 5 plays the solved game)
+    n, d, _ = ai.last()
+    log('R %d %d %d %d %d' % (level, n, d, al, m))
 
 
 def _report(e):
