@@ -225,6 +225,9 @@ def test_no_swap_against_an_engine(fake_engine, monkeypatch):
     (["--game", "go", "--against", "random", "--games", "0"], "at least one game"),
     (["--game", "go", "--against", "random", "--mhz", "2000"], "a board clock from 50 to 300 MHz"),
     (["--game", "go", "--against", "gnugo:1", "--gnugo", "/no/such/gnugo"], "apt-get install gnugo"),
+    (["--game", "semaforo", "--against", "random", "--their-swap", "always"], "semaforo has no swap move"),
+    (["--game", "ouri", "--against", "uct:10", "--their-swap", "never"], "ouri has no swap move"),
+    (["--game", "go", "--against", "gnugo:1", "--their-swap", "never"], "GNU Go never swaps"),
 ])
 def test_bad_arguments_say_what_is_wrong(args, says, capsys):
     assert bench.main(["match"] + args) == 2
@@ -309,3 +312,71 @@ def test_the_table_is_added_and_rows_replaced_keeping_the_file(tmp_path):
     assert text.index(row2) < text.index(row3)
     assert match.kept_section(str(p)).strip().startswith(match.SECTION)
     assert os.path.exists(p)
+
+
+# --------------------------------------------------------------------------
+# --their-swap
+
+def test_they_swap_when_told_to(capsys):
+    rc = bench.main(["match", "--game", "hex", "--against", "uct:20", "--games", "2", "--level", "1",
+                     "--workers", "1", "--opening", "0", "--max-plies", "3", "--their-swap", "always"])
+    out = capsys.readouterr().out
+    assert rc == 0
+    lines = [ln.split(": ")[-1].split() for ln in out.splitlines() if ln.startswith("game ")]
+    assert len(lines) == 2
+    assert "us seat 0" in out.splitlines()[0] and lines[0][1] == "swap"
+    assert lines[1][1] != "swap"           # we are seat 1 there: the swap is our AI's own call
+    row = [ln for ln in out.splitlines() if ln.startswith("| hex |")][0]
+    assert "they swap" in row and "`--opening 0`" in row
+
+
+class Swapper(match.AIPlayer):
+    """Swaps whenever the game it is given lets it, else plays its first move."""
+
+    def __init__(self, *args):
+        pass
+
+    def move(self, game):
+        return match.swap_move(game) or game.moves()[0]
+
+
+def _hex_task(their_swap, our_seat=0, picks=()):
+    return {"gid": "hex", "kind": "random", "arg": 0, "index": our_seat, "our_seat": our_seat,
+            "level": 1, "seed": 0, "max_plies": 3, "picks": picks, "width": 3, "their_swap": their_swap}
+
+
+def test_they_never_swap_when_told_not_to(monkeypatch):
+    monkeypatch.setattr(match, "make_player", lambda *a: Swapper())
+    own = match.play_game(_hex_task("own"))
+    assert own["error"] is None and own["record"][1] == "swap"      # left alone, this player swaps
+    never = match.play_game(_hex_task("never"))
+    assert never["error"] is None and never["record"][0] == own["record"][0]
+    assert never["record"][1] not in ("swap", never["record"][0])  # a stone on an empty cell instead
+    always = match.play_game(_hex_task("always", picks=(0, 1)))
+    assert always["record"][1] == "swap"       # before the opening's picks, and none of them
+    import games
+    g = games.load("hex").Game()
+    g.play(match.opening_move(g, 0, 3))
+    g.play(match.swap_move(g))
+    assert always["record"][2] == g.move_text(match.opening_move(g, 1, 3))
+
+
+def test_the_swap_settings_keep_their_own_rows(tmp_path):
+    p = tmp_path / "ai-strength.md"
+    r = match.play_game(_hex_task("own"))
+    rows = {}
+    for their_swap in match.THEIR_SWAP:
+        for opening in (2, 0):
+            rows[their_swap, opening] = match.summary("hex", 5, "uct:10000", [r], 200, their_swap, opening)[0]
+            match.write_section(str(p), rows[their_swap, opening])
+    assert "they never swap" in rows["never", 0] and "they swap" in rows["always", 2]
+    assert "swap" not in rows["own", 2]
+    # A note written by hand about the games is no setting.
+    assert match.row_key(rows["own", 2][:-2] + "; they swapped 4 of 8 |") == match.row_key(rows["own", 2])
+    text = p.read_text()
+    assert all(row in text for row in rows.values())
+    again = rows["always", 0].replace("| 1 | 0 | 0 | 1 |", "| 1 | 0 | 1 | 0 |")
+    assert again != rows["always", 0]
+    match.write_section(str(p), again)
+    text = p.read_text()
+    assert again in text and rows["always", 0] not in text and rows["never", 0] in text

@@ -2,7 +2,7 @@
 
     python -m tools.bench match --game G --against OPP --games N [--level 5] [--seed S]
                                 [--workers W] [--max-plies P] [--opening K] [--mhz M] [--gnugo PATH]
-                                [--write]
+                                [--their-swap own|always|never] [--write]
 
 OPP is one of:
 
@@ -30,14 +30,21 @@ counts as a draw). In Go the dead stones are those GNU Go lists
 nothing is marked dead. GTP cannot say `swap`, so against GNU Go neither side
 may swap.
 
+`--their-swap` (games with a `swap` move: Hex, Go) sets what the opponent
+does with seat 1's first move when it is theirs: `always` swap, `never` swap
+(it picks among the other moves), or its `own` choice (default). A forced
+swap comes before the opening's picks and is none of them. Our AI always
+decides its own swap. The table's notes say `they swap` / `they never swap`.
+
 It prints one line a game and a table; `--write` puts the table in
-docs/ai-strength.md, section "Against other engines" (a row per game, level and
-opponent, replaced when measured again). Games run in parallel processes
+docs/ai-strength.md, section "Against other engines" (a row per game, level,
+opponent and the settings its notes name, replaced when measured again). Games run in parallel processes
 (at most two).
 """
 import math
 import os
 import random
+import re
 import select
 import shutil
 import subprocess
@@ -50,6 +57,7 @@ ROOT = firmware_path.ROOT
 MAX_WORKERS = 2
 GNUGO = "/usr/games/gnugo"
 CLUB_MHZ = 200               # the club boards' cpu_mhz (boards/club9.py): our AI's default budget
+THEIR_SWAP = ("own", "always", "never")
 GNUGO_INSTALL = ("GNU Go is not installed (looked for %s and gnugo on PATH). Install it with "
                  "`sudo apt-get install gnugo` (Debian, Ubuntu), `brew install gnu-go` (macOS), "
                  "or name the binary with --gnugo PATH.")
@@ -367,6 +375,34 @@ def _no_swap_class(mod):
     return type("Game", (base,), {"moves": moves, "__module__": mod.__name__})
 
 
+def swap_move(game):
+    """The `swap` move if it is legal now, else None."""
+    return next((m for m in game.moves() if game.move_text(m) == "swap"), None)
+
+
+def has_swap(mod):
+    """Does the game offer `swap` at seat 1's first move (first legal moves up to there)?"""
+    g = mod.Game()
+    while g.turn == 0 and g.result() is None and g.ply < 8:
+        g.play(g.moves()[0])
+    return g.turn == 1 and swap_move(g) is not None
+
+
+def their_first(game, mod, played, their_swap):
+    """Seat 1's first move when --their-swap forces it: (`swap` or None, the
+    game the opponent chooses in: for `never` a copy of this position with
+    `swap` taken out of the legal moves)."""
+    sw = swap_move(game)
+    if sw is None or their_swap == "own":
+        return None, game
+    if their_swap == "always":
+        return sw, game
+    g = _no_swap_class(mod)()
+    for m in played:
+        g.play(m)
+    return None, g
+
+
 def opening_move(game, pick, width):
     """The `pick`-th of the `width` most promising moves (no pass or swap):
     candidates() where the game ranks them, else the legal moves. None where
@@ -424,21 +460,30 @@ def play_game(task):
         for p in players:
             p.start(g)
         opened_plies = 0
+        played = []
+        seat1_first = True
         while g.result() is None and g.ply < task["max_plies"]:
             seat = g.turn
             m = None
-            if opened_plies < len(task["picks"]) and g.ply < 4 * len(task["picks"]):
-                m = opening_move(g, task["picks"][opened_plies], task["width"])
+            view = g                      # the game the mover chooses in
+            if seat == 1 and seat1_first:
+                seat1_first = False
+                if our_seat == 0:
+                    m, view = their_first(g, mod, played, task.get("their_swap", "own"))
             opened = m is not None        # then the mover is told of it too
-            opened_plies += opened
+            if m is None and opened_plies < len(task["picks"]) and g.ply < 4 * len(task["picks"]):
+                m = opening_move(g, task["picks"][opened_plies], task["width"])
+                opened = m is not None
+                opened_plies += opened
             if m is None:
-                m = players[seat].move(g)
+                m = players[seat].move(view)
             if m == RESIGN:
                 out["result"] = 1 - seat
                 out["how"] = "resigned"
                 break
             out["record"].append(g.move_text(m))
             g.play(m)
+            played.append(m)
             for p in players:
                 if opened or p is not players[seat]:
                     p.observe(g, m)
@@ -475,12 +520,12 @@ def outcome(r):
 
 
 def run_match(gid, kind, arg, n, level=5, seed=0, workers=MAX_WORKERS, max_plies=300, opening=2,
-              gnugo=None, log=print, mhz=None):
+              gnugo=None, log=print, mhz=None, their_swap="own"):
     """Play n games; returns the list of per-game dicts, in game order."""
     width, picks = openings((n + 1) // 2, opening, seed)
     tasks = [{"gid": gid, "kind": kind, "arg": arg, "index": i, "our_seat": i % 2, "level": level,
               "seed": seed, "max_plies": max_plies, "picks": picks[i // 2], "width": width,
-              "gnugo": gnugo, "mhz": mhz} for i in range(n)]
+              "gnugo": gnugo, "mhz": mhz, "their_swap": their_swap} for i in range(n)]
     results = []
     if workers <= 1 or n <= 1:
         it = map(play_game, tasks)
@@ -520,8 +565,10 @@ TABLE_HEAD = ("| game | us | opponent | games | won | lost | drawn | won as seat
               "| mean margin | notes |\n|---|---|---|---:|---:|---:|---:|---:|---:|---:|---|")
 
 
-def summary(gid, level, against, results, mhz=None):
-    """(table row, list of notes) for a finished match."""
+def summary(gid, level, against, results, mhz=None, their_swap="own", opening=2):
+    """(table row, list of notes) for a finished match. The notes name a
+    setting other than the default first (`--opening K`, they swap): the
+    row's key in write_section."""
     played = [r for r in results if not r["error"]]
     tally = {"W": 0, "L": 0, "D": 0}
     seat_wins = [0, 0]
@@ -536,6 +583,13 @@ def summary(gid, level, against, results, mhz=None):
         if r["score"] is not None:
             margins.append(r["score"][r["our_seat"]] - r["score"][1 - r["our_seat"]])
     notes = []
+    if opening == 0:
+        notes.append("the players make their own first moves (`--opening 0`)")
+    elif opening != 2:
+        plies = "ply" if opening == 1 else "plies"
+        notes.append("the first %d %s picked (`--opening %d`)" % (opening, plies, opening))
+    if their_swap != "own":
+        notes.append("they %s" % ("swap" if their_swap == "always" else "never swap"))
     errors = len(results) - len(played)
     if errors:
         notes.append("%d games failed" % errors)
@@ -572,7 +626,10 @@ the few most promising moves, a different opening for every pair. GNU Go plays o
 --positional-superko --komi 0` and marks the dead stones at the end
 (`final_status_list dead`); the game's own count decides (area, no komi, White
 wins ties). `uct:N`: UCT with N random playouts a move (tools/match.py).
-Margin: our points minus theirs, where the game counts points.
+Margin: our points minus theirs, where the game counts points. The notes name
+any other setting: `--opening K` plies picked (0: the players' own first
+moves), and `they swap` / `they never swap` (`--their-swap`: what the
+opponent does with seat 1's first move when it is theirs).
 
 %s
 """
@@ -587,11 +644,19 @@ def kept_section(path):
     return "\n" + SECTION + text.split(SECTION, 1)[1]
 
 
+def row_key(row):
+    """What a row measured: its game, level and opponent, and the settings
+    its notes name (`--opening K`, they swap, they never swap)."""
+    cells = row.split("|")
+    notes = cells[-2] if len(cells) > 11 else ""
+    return cells[1:4] + re.findall(r"`--opening \d+`|\bthey (?:never )?swap\b", notes)
+
+
 def write_section(path, row):
     """Put `row` into the "Against other engines" table of `path`, replacing the
-    row of the same game, level and opponent; the rest of the file stays."""
+    row that measured the same (row_key); the rest of the file stays."""
     text = open(path).read() if os.path.exists(path) else ""
-    key = row.split("|")[1:4]
+    key = row_key(row)
     head, rows, tail = text, [], ""
     if SECTION in text:
         head, rest = text.split(SECTION, 1)
@@ -599,7 +664,7 @@ def write_section(path, row):
         if nxt >= 0:
             rest, tail = rest[:nxt], rest[nxt + 1:]
         rows = [ln for ln in rest.split("\n") if ln.startswith("| ") and not ln.startswith("| game |")]
-    rows = [r for r in rows if r.split("|")[1:4] != key] + [row]
+    rows = [r for r in rows if row_key(r) != key] + [row]
     out = head.rstrip("\n") + "\n\n" + SECTION_TEXT % (SECTION, TABLE_HEAD + "\n" + "\n".join(rows))
     if tail:
         out += "\n" + tail
@@ -624,6 +689,8 @@ def add_parser(sub):
                    help="the board clock our AI's node budget is scaled to (default %d, the club boards')"
                    % CLUB_MHZ)
     m.add_argument("--gnugo", default=None, help="the GNU Go binary (default /usr/games/gnugo or PATH)")
+    m.add_argument("--their-swap", default="own", choices=THEIR_SWAP,
+                   help="the opponent at seat 1's first move: its own choice (default), always or never swap")
     m.add_argument("--write", action="store_true", help="add the result to docs/ai-strength.md")
     return m
 
@@ -643,6 +710,13 @@ def check_args(opts):
         raise MatchError("--mhz %d: a board clock from 50 to 300 MHz" % opts.mhz)
     if opts.max_plies < 1 or opts.opening < 0:
         raise MatchError("--max-plies must be at least 1 and --opening at least 0")
+    their_swap = opts.their_swap
+    if their_swap != "own":
+        if kind == "gnugo":
+            raise MatchError("--their-swap %s: GNU Go never swaps (GTP has no word for it)" % their_swap)
+        if not has_swap(games.load(opts.game)):
+            raise MatchError("--their-swap %s: %s has no swap move; leave --their-swap at own"
+                             % (their_swap, opts.game))
     gnugo = find_gnugo(opts.gnugo) if kind == "gnugo" else None
     return kind, arg, gnugo
 
@@ -656,9 +730,9 @@ def cmd_match(opts):
     workers = max(1, min(MAX_WORKERS, opts.workers))
     t0 = time.time()
     results = run_match(opts.game, kind, arg, opts.games, opts.level, opts.seed, workers,
-                        opts.max_plies, opts.opening, gnugo, mhz=opts.mhz)
+                        opts.max_plies, opts.opening, gnugo, mhz=opts.mhz, their_swap=opts.their_swap)
     against = opts.against.strip().lower()
-    row, notes = summary(opts.game, opts.level, against, results, opts.mhz)
+    row, notes = summary(opts.game, opts.level, against, results, opts.mhz, opts.their_swap, opts.opening)
     print()
     print(TABLE_HEAD)
     print(row)
