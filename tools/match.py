@@ -622,10 +622,10 @@ node budget of its level (the game's NODES, what a Pico move affords at 125 MHz,
 scaled to the clock in the "us" column: club boards run at 200 MHz; a row
 without one was measured at 125 MHz), half the games on each seat; the first
 two plies with a choice (Go's d4 is none) of each pair of games picked among
-the few most promising moves, a different opening for every pair. GNU Go plays over GTP with `--chinese-rules
---positional-superko --komi 0` and marks the dead stones at the end
-(`final_status_list dead`); the game's own count decides (area, no komi, White
-wins ties). `uct:N`: UCT with N random playouts a move (tools/match.py).
+the few most promising moves, a different opening for every pair. GNU Go
+plays over GTP with `--chinese-rules --positional-superko --komi 0` and
+marks the dead stones at the end (`final_status_list dead`); the game's own
+count decides (area, no komi, White wins ties). `uct:N`: UCT with N random playouts a move (tools/match.py).
 Margin: our points minus theirs, where the game counts points. The notes name
 any other setting: `--opening K` plies picked (0: the players' own first
 moves), and `they swap` / `they never swap` (`--their-swap`: what the
