@@ -38,8 +38,8 @@ decides its own swap. The table's notes say `they swap` / `they never swap`.
 
 It prints one line a game and a table; `--write` puts the table in
 docs/ai-strength.md, section "Against other engines" (a row per game, level,
-opponent and the settings its notes name, replaced when measured again). Games run in parallel processes
-(at most two).
+opponent and the settings its notes name, replaced when measured again). Games
+run in parallel processes (at most two).
 """
 import math
 import os
@@ -56,7 +56,6 @@ from tools import firmware_path  # noqa: F401  (puts firmware/ on sys.path)
 ROOT = firmware_path.ROOT
 MAX_WORKERS = 2
 GNUGO = "/usr/games/gnugo"
-CLUB_MHZ = 200               # the club boards' cpu_mhz (boards/club9.py): our AI's default budget
 THEIR_SWAP = ("own", "always", "never")
 GNUGO_INSTALL = ("GNU Go is not installed (looked for %s and gnugo on PATH). Install it with "
                  "`sudo apt-get install gnugo` (Debian, Ubuntu), `brew install gnu-go` (macOS), "
@@ -618,18 +617,18 @@ def summary(gid, level, against, results, mhz=None, their_swap="own", opening=2)
 SECTION_TEXT = """%s
 
 Written by `python -m tools.bench match ... --write` on CPython: our AI at the
-node budget of its level (the game's NODES, what a Pico move affords at 125 MHz,
-scaled to the clock in the "us" column: club boards run at 200 MHz; a row
-without one was measured at 125 MHz), half the games on each seat; the first
-two plies with a choice (Go's d4 is none) of each pair of games picked among
-the few most promising moves, a different opening for every pair. GNU Go
-plays over GTP with `--chinese-rules --positional-superko --komi 0` and
-marks the dead stones at the end (`final_status_list dead`); the game's own
-count decides (area, no komi, White wins ties). `uct:N`: UCT with N random playouts a move (tools/match.py).
-Margin: our points minus theirs, where the game counts points. The notes name
-any other setting: `--opening K` plies picked (0: the players' own first
-moves), and `they swap` / `they never swap` (`--their-swap`: what the
-opponent does with seat 1's first move when it is theirs).
+node budget of its level (the game's NODES, what a Pico move affords at
+125 MHz, scaled to the clock in the "us" column: club boards run at 200 MHz; a
+row without one was measured at 125 MHz), half the games on each seat; the
+first two plies with a choice (Go's d4 is none) of each pair of games picked
+among the few most promising moves, a different opening for every pair. GNU Go
+plays over GTP with `--chinese-rules --positional-superko --komi 0` and marks
+the dead stones at the end (`final_status_list dead`); the game's own count
+decides (area, no komi, White wins ties). `uct:N`: UCT with N random playouts a
+move (tools/match.py). Margin: our points minus theirs, where the game counts
+points. The notes name any other setting: `--opening K` plies picked (0: the
+players' own first moves), and `they swap` / `they never swap` (`--their-swap`:
+what the opponent does with seat 1's first move when it is theirs).
 
 %s
 """
@@ -675,6 +674,13 @@ def write_section(path, row):
 # --------------------------------------------------------------------------
 # The command line (registered by tools/bench.py)
 
+def club_mhz():
+    """The reference club board's clock (boards/club9.py's cpu_mhz): what
+    our AI's budget is scaled to unless --mhz says otherwise."""
+    from tools.hwbench import load_board
+    return load_board(os.path.join(ROOT, "boards", "club9.py"))["cpu_mhz"]
+
+
 def add_parser(sub):
     m = sub.add_parser("match", help="our AI against GNU Go, UCT, another level or random (CPython)")
     m.add_argument("--game", required=True, help="a game id, e.g. go")
@@ -685,9 +691,10 @@ def add_parser(sub):
     m.add_argument("--workers", type=int, default=MAX_WORKERS)
     m.add_argument("--max-plies", type=int, default=300, help="a game this long counts as a draw")
     m.add_argument("--opening", type=int, default=2, help="plies picked among the best few moves (2)")
-    m.add_argument("--mhz", type=int, default=CLUB_MHZ,
+    mhz = club_mhz()
+    m.add_argument("--mhz", type=int, default=mhz,
                    help="the board clock our AI's node budget is scaled to (default %d, the club boards')"
-                   % CLUB_MHZ)
+                   % mhz)
     m.add_argument("--gnugo", default=None, help="the GNU Go binary (default /usr/games/gnugo or PATH)")
     m.add_argument("--their-swap", default="own", choices=THEIR_SWAP,
                    help="the opponent at seat 1's first move: its own choice (default), always or never swap")
