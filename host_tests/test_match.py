@@ -380,3 +380,13 @@ def test_the_swap_settings_keep_their_own_rows(tmp_path):
     match.write_section(str(p), again)
     text = p.read_text()
     assert again in text and rows["always", 0] not in text and rows["never", 0] in text
+
+
+def test_the_default_clock_is_the_club_boards(monkeypatch):
+    # Without --mhz the match runs at boards/club9.py's cpu_mhz, read only
+    # when a match is checked (a typo there does not stop the other benches).
+    seen = []
+    monkeypatch.setattr(match, "run_match", lambda *a, **kw: seen.append(kw["mhz"]) or [])
+    monkeypatch.setattr(match, "summary", lambda *a: ("| go |", []))
+    assert bench.main(["match", "--game", "go", "--against", "random", "--games", "1"]) == 0
+    assert seen == [match.club_mhz()] == [200]

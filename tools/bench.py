@@ -211,10 +211,10 @@ def pos(ms):
     return g
 
 
-def move(g, level, mhz=125):
+def move(g, level, mhz=None):
     t0 = micropython.mem_total()
     mark('a')
-    m = ai.choose(g, level, mhz=mhz)
+    m = ai.choose(g, level, mhz=mhz or ai.BENCH_MHZ)
     mark('b')
     al = micropython.mem_total() - t0
     # nodes and the deepest iteration finished (the one the move comes from);
@@ -230,7 +230,7 @@ def _report(e):
     log('E ' + buf.getvalue().replace(chr(10), ' | '))
 
 
-def phase(gid, ms, levels, mhz=125):
+def phase(gid, ms, levels, mhz=None):
     try:
         setup(gid)
         g = pos(ms)

@@ -691,10 +691,9 @@ def add_parser(sub):
     m.add_argument("--workers", type=int, default=MAX_WORKERS)
     m.add_argument("--max-plies", type=int, default=300, help="a game this long counts as a draw")
     m.add_argument("--opening", type=int, default=2, help="plies picked among the best few moves (2)")
-    mhz = club_mhz()
-    m.add_argument("--mhz", type=int, default=mhz,
-                   help="the board clock our AI's node budget is scaled to (default %d, the club boards')"
-                   % mhz)
+    m.add_argument("--mhz", type=int, default=None,
+                   help="the board clock our AI's node budget is scaled to "
+                   "(default: the club boards', cpu_mhz in boards/club9.py)")
     m.add_argument("--gnugo", default=None, help="the GNU Go binary (default /usr/games/gnugo or PATH)")
     m.add_argument("--their-swap", default="own", choices=THEIR_SWAP,
                    help="the opponent at seat 1's first move: its own choice (default), always or never swap")
@@ -713,6 +712,8 @@ def check_args(opts):
         raise MatchError("--games %d: play at least one game" % opts.games)
     if not 1 <= opts.level <= 5:
         raise MatchError("--level %d: our AI's levels are 1 to 5" % opts.level)
+    if opts.mhz is None:
+        opts.mhz = club_mhz()      # read here: only a match needs the board file
     if not 50 <= opts.mhz <= 300:
         raise MatchError("--mhz %d: a board clock from 50 to 300 MHz" % opts.mhz)
     if opts.max_plies < 1 or opts.opening < 0:
