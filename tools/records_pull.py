@@ -213,9 +213,9 @@ def pull(transport, dest, root="/", say=print):
             f.write(whole)
         os.replace(tmp, os.path.join(folder, name))
         games, skipped = read_book(new_bytes)
-        if what == "replaced":
-            old = set(r.key() for r in read_book(local[name])[0])
-            games = [r for r in games if r.key() not in old]
+        if what == "replaced":     # a rotation: most of these were pulled before
+            known = set(r.key() for n in BOOKS for r in read_book(local[n])[0])
+            games = [r for r in games if r.key() not in known]
         note = " (the board rotated its book; the copy before is kept in older/)" \
             if what == "replaced" else ""
         say("  %s: %d new game%s, %d bytes copied%s%s"
