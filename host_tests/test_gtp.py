@@ -150,3 +150,15 @@ def test_hex_games_play_to_a_winner_both_sides_by_the_engine():
 
 def _cells(n):
     return [f + str(r) for f in "abcdefghi"[:n] for r in range(1, n + 1)]
+
+
+def test_a_gui_can_start_the_engine_by_its_file_from_any_folder(tmp_path):
+    import subprocess
+    import sys
+    gtp = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "tools", "gtp.py")
+    p = subprocess.run([sys.executable, gtp, "--game", "go", "--level", "1"], cwd=str(tmp_path),
+                       input="name\nplay b d4\ngenmove w\nquit\n", capture_output=True, text=True,
+                       timeout=120)
+    r = replies(p.stdout)
+    assert r[0] == "= games-board" and r[1] == "="
+    assert r[2][2:] in [f + str(n) for f in "ABCDEFG" for n in range(1, 8)]   # never a swap

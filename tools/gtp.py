@@ -21,12 +21,18 @@ Hex: the sizes the firmware offers (5 to 9), HexGui's names (`boardsize N N`,
 the cells are mirrored (tools/sgf.py says why).
 """
 import argparse
+import os
 import sys
 
-from tools import firmware_path  # noqa: F401  (firmware/ on sys.path)
-import games
-from games.common import FILES, MoveError, OptionError, parse_cell
-from tools import gocount, sgf
+if __package__ in (None, ""):
+    # Run as a file (`python /path/to/tools/gtp.py`, as a GUI's engine list
+    # starts it from anywhere): the repository goes on sys.path.
+    sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+
+from tools import firmware_path  # noqa: E402,F401  (firmware/ on sys.path)
+import games  # noqa: E402
+from games.common import FILES, MoveError, OptionError, parse_cell  # noqa: E402
+from tools import gocount, sgf  # noqa: E402
 
 NAME = "games-board"
 VERSION = "1.0"
