@@ -95,7 +95,12 @@ class PullError(Exception):
 class LongTransport(Transport):
     """deploy's mpremote wrapper, with room for a whole book read over a slow link."""
 
-    def exec(self, code, timeout=900):
+    def exec(self, code, timeout=None):
+        # The probe is small: a board that has not answered it in two minutes
+        # is not going to (it was off the bus, or busy); reading a whole
+        # 64 KB book over a slow link may take many minutes.
+        if timeout is None:
+            timeout = 900 if TAG + "file" in code else 120
         return self._run(["connect", self.port, "exec", code], timeout)
 
     def reset(self):
