@@ -100,7 +100,7 @@ class LongTransport(Transport):
         # is not going to (it was off the bus, or busy); reading a whole
         # 64 KB book over a slow link may take many minutes.
         if timeout is None:
-            timeout = 900 if TAG + "file" in code else 120
+            timeout = 900 if "b2a_base64" in code else 120
         return self._run(["connect", self.port, "exec", code], timeout)
 
     def reset(self):
