@@ -158,6 +158,15 @@ def test_all_pulls_every_board_into_its_own_folder_and_restarts_each(tmp_path, m
                        say=said.append)
     assert sorted(os.path.basename(f) for f in folders) == ["0102", "0304"]
     assert all(b.resets == 1 for b in boards.values())
+    # a board that fails does not stop the others
+    os.remove(os.path.join(boards["/dev/fake0"].lib, "machine.py"))
+    boards["/dev/fake1"].write("games.txt", b"semaforo FIRST WINS : b2 #9\n", "ab")
+    said.clear()
+    with pytest.raises(PullError, match="1 of 2 boards not pulled"):
+        pull_all(str(tmp_path / "records"), everyone=True, transport_class=Transport,
+                 say=said.append)
+    assert any("/dev/fake0: the board did not say its unique id" in s for s in said)
+    assert any("games.txt: 1 new game" in s for s in said)
 
 
 def test_no_board_plugged_in_says_so(tmp_path):

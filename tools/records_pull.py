@@ -248,19 +248,26 @@ def pull_all(dest, port=None, everyone=False, reset=True, say=print, transport_c
             raise PullError("%d boards plugged in (%s): name one with --port, or pull them all "
                             "with --all" % (len(found), ", ".join(found)))
         ports = found
-    folders = []
+    folders, failed = [], []
     for p in ports:
         t = transport_class(port=p)
         try:
             folders.append(pull(t, dest, say=say))
-        except TransportError as e:
-            raise PullError("%s: %s" % (p, _transport_words(e)))
+        except (TransportError, PullError) as e:
+            why = _transport_words(e) if isinstance(e, TransportError) else str(e)
+            if len(ports) == 1:
+                raise PullError("%s: %s" % (p, why))
+            say("%s: %s" % (p, why))      # the other boards are still pulled
+            failed.append(p)
         finally:
             if reset:
                 try:
                     t.reset()   # the pull stopped the board's app: start it again
                 except TransportError:
                     say("  (%s did not restart: unplug it and plug it in again)" % p)
+    if failed:
+        raise PullError("%d of %d boards not pulled (%s): see above"
+                        % (len(failed), len(ports), ", ".join(failed)))
     return folders
 
 
