@@ -112,7 +112,104 @@ def estimate_dead(g):
             walls = set(n for p in reg for n in NB[p] if b[n] == colour)
             if walls and walls <= alive and _eyes(b, reg, 3 - colour, NB) < 2:
                 dead.extend(p for p in reg if b[p] == 3 - colour)
-    return sorted(dead)
+    dead.extend(_static_dead(g, set(dead), NB))
+    return sorted(set(dead))
+
+
+def _chains(b, nb):
+    """(chains as lists of cells, {cell: chain index})."""
+    chains, where = [], {}
+    for c in range(len(b)):
+        if b[c] and c not in where:
+            grp, i = [c], 0
+            where[c] = len(chains)
+            while i < len(grp):
+                for n in nb[grp[i]]:
+                    if b[n] == b[c] and n not in where:
+                        where[n] = len(chains)
+                        grp.append(n)
+                i += 1
+            chains.append(grp)
+    return chains, where
+
+
+def _empties(b, nb, where):
+    """Every empty region with the chains around it: [(cells, {chain})]."""
+    out, seen = [], set()
+    for s in range(len(b)):
+        if b[s] or s in seen:
+            continue
+        reg, i, around = [s], 0, set()
+        seen.add(s)
+        while i < len(reg):
+            for n in nb[reg[i]]:
+                if not b[n] and n not in seen:
+                    seen.add(n)
+                    reg.append(n)
+                elif b[n]:
+                    around.add(where[n])
+            i += 1
+        out.append((reg, around))
+    return out
+
+
+def _blocks(b, chains, empties):
+    """Chains joined by the eyes they share: (block of each chain, eyes of each
+    block). An eye is an empty region touching one colour only; one of four
+    points or more counts as two."""
+    block = list(range(len(chains)))
+
+    def root(k):
+        while block[k] != k:
+            block[k] = block[block[k]]
+            k = block[k]
+        return k
+    eyes = []
+    for reg, around in empties:
+        if around and len(set(b[chains[k][0]] for k in around)) == 1:
+            ks = sorted(around)
+            for k in ks[1:]:
+                block[root(k)] = root(ks[0])
+            eyes.append((ks[0], 2 if len(reg) >= 4 else 1))
+    of = [root(k) for k in range(len(chains))]
+    total = dict((r, 0) for r in of)
+    for k, e in eyes:
+        total[of[k]] += e
+    return of, total
+
+
+def _static_dead(g, known, nb):
+    """Groups Benson leaves open (the reserve ran out before the capture, say):
+    a block (groups sharing an eye) with fewer than two eyes is dead when,
+    across the empty points around it or stone to stone, it sees a living
+    block of the other colour and none of its own."""
+    b = bytearray(g.board)
+    for c in known:
+        b[c] = 0
+    chains, where = _chains(b, nb)
+    empties = _empties(b, nb, where)
+    of, eyes = _blocks(b, chains, empties)
+    alive = set(r for r, e in eyes.items() if e >= 2)
+    sees = dict((r, set()) for r in of)
+    for _reg, around in empties:
+        near = set(of[k] for k in around)
+        for r in near:
+            sees[r] |= near
+    for k, grp in enumerate(chains):
+        for c in grp:
+            for n in nb[c]:
+                if b[n] and b[n] != b[c]:
+                    sees[of[k]].add(of[where[n]])
+    out = []
+    for r, seen in sees.items():
+        colour = b[chains[r][0]]
+        if r in alive:
+            continue
+        theirs = any(o in alive and b[chains[o][0]] != colour for o in seen)
+        ours = any(o in alive and o != r and b[chains[o][0]] == colour for o in seen)
+        if theirs and not ours:
+            out.extend(c for k, grp in enumerate(chains) if of[k] == r for c in grp)
+    return out
 
 
 def points(cells, w=7):

@@ -5,8 +5,8 @@ Go: points as SGF letters (`aa` the top-left corner, `B[]` a pass). The swap
 changes no colour on a Go board (Black's stone stays, seat 1 takes it), so it
 is no move in SGF: the node after it says so in its comment, starting with
 SWAP_NOTE, and PB/PW name who held each colour. The dead stones marked at the
-end are the other colour's territory (TB/TW on the last node, with the empty
-points each side counted).
+end are marked with MA on the last node, and each side's area (TB/TW: the
+empty points it counted, the other side's dead stones among them) is there too.
 
 Hex: cells as the board names them (`c3`, SGF's Hex points). SGF writes the
 swap as `W[swap-pieces]`: the first stone is mirrored across the long diagonal
@@ -94,12 +94,13 @@ def go(moves, root, dead=(), black_area=(), white_area=(), swap_comment=""):
             note = ""
         nodes.append(";" + _props(props))
         colour = "W" if colour == "B" else "B"
-    end = [("TB", [go_point(p) for p in black_area]), ("TW", [go_point(p) for p in white_area])]
+    end = [("TB", [go_point(p) for p in black_area]), ("TW", [go_point(p) for p in white_area]),
+           ("MA", [go_point(p) for p in dead])]
     if note:     # a swap was the last move played
         end.append(("C", note))
     if dead:
         end.append(("C", "Dead stones marked at the end: " + " ".join(dead)))
-    if end[0][1] or end[1][1] or len(end) > 2:
+    if end[0][1] or end[1][1] or len(end) > 3:
         if len(nodes) > 1:
             nodes[-1] += _props(end)
         else:
@@ -257,14 +258,14 @@ def _read_go(nodes, size):
     if not moves and any(c.startswith(SWAP_NOTE) for c in last.get("C", [])):
         moves.append("swap")
         colours.append(None)
-    dead = []
-    if "TB" in last or "TW" in last:
+    dead = set()
+    if "TB" in last or "TW" in last or "MA" in last:
         stones = _go_final(moves)
-        for key, other in (("TB", "W"), ("TW", "B")):
+        for key, other in (("TB", "W"), ("TW", "B"), ("MA", "BW")):
             for p in last.get(key, []):
                 name = go_name(p.lower(), size)
-                if stones.get(name) == other:
-                    dead.append(name)
+                if stones.get(name) and stones[name] in other:
+                    dead.add(name)
     return "go", {}, moves, colours, sorted(dead)
 
 
