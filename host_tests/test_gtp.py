@@ -162,3 +162,15 @@ def test_a_gui_can_start_the_engine_by_its_file_from_any_folder(tmp_path):
     r = replies(p.stdout)
     assert r[0] == "= games-board" and r[1] == "="
     assert r[2][2:] in [f + str(n) for f in "ABCDEFG" for n in range(1, 8)]   # never a swap
+
+
+def test_loadsgf_takes_the_file_s_komi_and_refuses_what_the_board_cannot_play(tmp_path):
+    e = Engine("go")
+    f = tmp_path / "k.sgf"
+    f.write_text("(;FF[4]GM[1]SZ[7]KM[2.5];B[dd];W[];B[])")
+    assert answer(e, "loadsgf %s" % f) == "=\n\n"
+    assert answer(e, "final_score") == "= B+46.5\n\n"
+    f.write_text("(;FF[4]GM[1]SZ[9];B[dd])")
+    assert answer(e, "loadsgf %s" % f).startswith("? cannot load file: the board plays Go on 7x7")
+    assert answer(e, "loadsgf %s" % (tmp_path / "none.sgf")).startswith("? cannot load file")
+    assert e.texts == ["d4", "pass", "pass"]         # the game loaded before is kept

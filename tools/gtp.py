@@ -305,6 +305,12 @@ class Engine:
         except (MoveError, OptionError) as e:
             self.size, self.game, self.texts = keep
             raise GtpError("cannot load file: %s" % e)
+        km = sgf.parse(text)[0].get("KM")
+        if km:                       # GTP: loadsgf sets the komi of the file
+            try:
+                self.komi = float(km[0])
+            except ValueError:
+                pass
         return ""
 
 

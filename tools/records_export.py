@@ -140,7 +140,8 @@ def seat_player(rec, seat, colour):
 
 
 def _name(rec, suffix):
-    return "%s-%s-%s.%s" % (rec.game, rec.board[:12] or "board", rec.tag, suffix)
+    # the whole id: boards of one batch share its first bytes
+    return "%s-%s-%s.%s" % (rec.game, rec.board or "board", rec.tag, suffix)
 
 
 def go_file(rp):
