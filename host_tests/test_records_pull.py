@@ -179,3 +179,46 @@ def test_no_board_plugged_in_says_so(tmp_path):
 
     with pytest.raises(PullError, match="no board found"):
         pull_all(str(tmp_path), transport_class=Transport)
+
+
+FAKE_MPREMOTE = r'''#!%(python)s
+"""mpremote as the pull uses it, over a board made of the unix port:
+`connect PORT exec CODE` runs CODE in $BOARD_ROOT, `connect PORT reset` counts."""
+import os, subprocess, sys
+args = sys.argv[1:]
+root = os.environ["BOARD_ROOT"]
+with open(os.path.join(root + ".lib", "calls"), "a") as f:
+    f.write(" ".join(a if len(a) < 40 else "CODE" for a in args) + "\n")
+if args[:1] != ["connect"] or args[1] != "/dev/ttyFAKE":
+    sys.exit("failed to access " + args[1])
+if args[2] == "reset":
+    sys.exit(0)
+code = args[3].replace("R = '/'", "R = ''")
+env = dict(os.environ, MICROPYPATH=root + ".lib:.frozen")
+p = subprocess.run([%(micropython)r, "-c", code], cwd=root, env=env)
+sys.exit(p.returncode)
+'''
+
+
+def test_the_command_line_pulls_through_mpremote(tmp_path, monkeypatch, capsys):
+    import sys
+    from tools import records
+    board = UnixBoard(tmp_path / "flash")
+    board.write("games.txt", _book(1))
+    bin_dir = tmp_path / "bin"
+    bin_dir.mkdir()
+    fake = bin_dir / "mpremote"
+    fake.write_text(FAKE_MPREMOTE % {"python": sys.executable, "micropython": tool("micropython")})
+    fake.chmod(0o755)
+    monkeypatch.setenv("PATH", str(bin_dir) + os.pathsep + os.environ["PATH"])
+    monkeypatch.setenv("BOARD_ROOT", board.root)
+    dest = str(tmp_path / "records")
+    assert records.main(["pull", "--port", "/dev/ttyFAKE", "--dir", dest]) == 0
+    out = capsys.readouterr().out
+    assert "board e6614c311b4e6a2f" in out and "new games" in out
+    calls = open(os.path.join(board.lib, "calls")).read().splitlines()
+    assert calls[0] == "connect /dev/ttyFAKE exec CODE" and calls[-1] == "connect /dev/ttyFAKE reset"
+    assert records.main(["pull", "--port", "/dev/ttyFAKE", "--dir", dest, "--no-reset"]) == 0
+    assert "nothing new" in capsys.readouterr().out
+    assert records.main(["pull", "--port", "/dev/ttyNONE", "--dir", dest]) == 1
+    assert "records: /dev/ttyNONE:" in capsys.readouterr().err
