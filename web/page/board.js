@@ -247,6 +247,11 @@ function start(board, script) {
       } else if (m.type === "scriptDone") {
         if (m.problem) reject(new Error(m.problem)); else resolve(m);
       } else if (m.type === "log") console.log(m.text);
+      else if (m.type === "dump") {
+        const answer = dumps.get(m.id);
+        dumps.delete(m.id);
+        if (answer) answer(JSON.parse(m.json));
+      }
       else if (m.type === "fatal") {
         setStatus("The board could not start: " + m.text);
         console.error("board: " + m.text);
@@ -254,9 +259,23 @@ function start(board, script) {
       }
     };
   });
+  worker.onerror = (e) => {
+    console.error("board: " + e.message);
+    setStatus("The board stopped: " + e.message);
+  };
   worker.postMessage({ type: "start", board, flash: script === undefined ? readFlash(board) : {}, script });
   return done;
 }
+
+// Where the app is (tools/simscript.dump: game, mode, moves, turn, result,
+// says, frame), asked of the worker between two loop passes.
+const dumps = new Map();
+let dumpId = 0;
+page.dump = () => new Promise((resolve) => {
+  dumpId += 1;
+  dumps.set(dumpId, resolve);
+  page.worker.postMessage({ type: "dump", id: dumpId });
+});
 
 // A simulator script (docs/simulator.md) on a fresh board with empty flash,
 // on the board's own clock: for the tests that compare with the terminal.
@@ -271,8 +290,11 @@ page.choose = (board) => {
 async function init() {
   const bundle = await (await fetch("firmware.json")).json();
   page.sizes = bundle.sizes;
-  let board = localStorage.getItem(STORE + "board");
+  // ?board=club8 in the address chooses the board (a link for a class);
+  // otherwise the board chosen last time, else club9.
+  let board = new URLSearchParams(location.search).get("board") || localStorage.getItem(STORE + "board");
   if (!(board in page.sizes)) board = "club9";
+  localStorage.setItem(STORE + "board", board);
   el("board-choice").value = board;
   el("board-choice").addEventListener("change", (e) => page.choose(e.target.value));
   for (const b of document.querySelectorAll("#keys button")) keyButton(b, +b.dataset.key);

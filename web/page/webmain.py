@@ -73,3 +73,17 @@ def run_script(text):
     events = simscript.parse(text, board["cols"], board["rows"], "script")
     simscript.run(_ScriptBoard(), events)
     return app.errors
+
+
+class _Where:
+    """What tools/simscript.dump reads: the app, the HAL, the texts said."""
+
+    def __init__(self):
+        self.app, self.hal, self.said = app, hal, said
+
+
+def dump():
+    """Where the app is, as the simulator's --dump says it (JSON)."""
+    import json
+    import simscript
+    return json.dumps(simscript.dump(_Where()))

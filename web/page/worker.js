@@ -85,9 +85,10 @@ self.onmessage = (e) => {
   const msg = e.data;
   if (msg.type === "start") {
     start(msg).catch((err) => post({ type: "fatal", text: String(err && err.message || err) }));
-  } else if (link !== null && msg.script === undefined) {
+  } else if (link !== null) {
     if (msg.type === "press") link.press(msg.key);
     else if (msg.type === "release") link.release(msg.key);
     else if (msg.type === "toggle") link.toggle(msg.key);
+    else if (msg.type === "dump") post({ type: "dump", id: msg.id, json: main.dump() });
   }
 };
