@@ -268,10 +268,10 @@ def test_the_page_fits_a_phones_width_and_says_the_text_in_words(board):
 
 
 def test_the_folder_holds_the_pinned_port_and_no_cdn(site):
-    files = sorted(os.listdir(os.path.join(site.dir, "site")))
+    files = sorted(os.listdir(site.dir))
     assert {"index.html", "micropython.mjs", "micropython.wasm", "firmware.json"} <= set(files)
     for name in files:
         if name.endswith((".html", ".js", ".css")):
-            with open(os.path.join(site.dir, "site", name)) as f:
+            with open(os.path.join(site.dir, name)) as f:
                 text = f.read()
             assert "https://" not in text and "http://" not in text, name

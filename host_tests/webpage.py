@@ -38,13 +38,8 @@ class Site:
 
     def __init__(self):
         from tools import web
-        self.dir = tempfile.mkdtemp(prefix="web-")
-        try:
-            web.build(os.path.join(self.dir, "site"), out=lambda *a: None)
-        except web.BuildError as e:
-            shutil.rmtree(self.dir)
-            unavailable("the page cannot be built: %s" % e)
-        self.httpd = web.server(os.path.join(self.dir, "site"), 0)
+        self.dir = built_folder()
+        self.httpd = web.server(self.dir, 0)
         self.url = "http://127.0.0.1:%d/" % self.httpd.server_address[1]
         self.thread = threading.Thread(target=self.httpd.serve_forever, daemon=True)
         self.thread.start()
@@ -52,7 +47,6 @@ class Site:
     def close(self):
         self.httpd.shutdown()
         self.httpd.server_close()
-        shutil.rmtree(self.dir, ignore_errors=True)
 
 
 def launch(playwright):
@@ -123,3 +117,34 @@ class Page:
     def run_script(self, text, board):
         """A simulator script on a fresh board in the page, on its own clock."""
         self.page.evaluate("([t, b]) => window.boardPage.runScript(t, b)", [text, board])
+
+
+_built = []
+
+
+def built_folder():
+    """The folder tools.web builds, made once per test session."""
+    if not _built:
+        from tools import web
+        d = tempfile.mkdtemp(prefix="web-node-")
+        try:
+            web.build(os.path.join(d, "site"), out=lambda *a: None)
+        except web.BuildError as e:
+            unavailable("the page cannot be built: %s" % e)
+        _built.append(os.path.join(d, "site"))
+    return _built[0]
+
+
+def run_in_node(code, board="club9", timeout=120):
+    """Python code on the page's MicroPython (WebAssembly) in Node, with the
+    firmware files and the page's link.js as `webboard` (web/node/run.mjs):
+    (exit code, stdout, stderr)."""
+    import subprocess
+    node = shutil.which("node") or shutil.which("nodejs")
+    if node is None:
+        unavailable("no Node.js found (apt-get install nodejs): the web HAL's run in Node is skipped")
+    runner = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))),
+                          "web", "node", "run.mjs")
+    r = subprocess.run([node, runner, built_folder(), board], input=code, capture_output=True,
+                       text=True, timeout=timeout)
+    return r.returncode, r.stdout, r.stderr
