@@ -275,3 +275,45 @@ def test_the_folder_holds_the_pinned_port_and_no_cdn(site):
             with open(os.path.join(site.dir, name)) as f:
                 text = f.read()
             assert "https://" not in text and "http://" not in text, name
+
+
+# --- the pictures of the page in docs ------------------------------------------
+# Each is a screenshot after a script, kept with what it shows (the frame, the
+# texts) and a hash of the page's files: when the firmware or the page
+# changes, this fails until they are drawn again with
+#     WEB_SHOTS=write .venv/bin/python -m pytest host_tests/test_web.py -k pictures
+IMG = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "docs", "img")
+SHOTS = (
+    ("web-avanco", avanco_club9(last_wait=170), "club9", {"width": 640, "height": 860}),
+    ("web-phone", SEMAFORO_CLUB8, "club8", {"width": 360, "height": 700}),
+)
+
+
+def page_hash():
+    import hashlib
+    from tools import web
+    h = hashlib.sha256()
+    for name in sorted(os.listdir(web.PAGE)):
+        with open(os.path.join(web.PAGE, name), "rb") as f:
+            h.update(name.encode() + b"\0" + f.read())
+    return h.hexdigest()[:16]
+
+
+@pytest.mark.parametrize("name, script, board_name, viewport", SHOTS, ids=[s[0] for s in SHOTS])
+def test_the_pictures_of_the_page_in_docs_are_what_it_shows_now(board, name, script, board_name,
+                                                                 viewport):
+    board.page.set_viewport_size(viewport)
+    board.open(board_name)
+    board.run_script(script, board_name)
+    shown = {"board": board_name, "page": page_hash(), "frame": board.frame(),
+             "says": board.dump()["says"]}
+    png, meta = os.path.join(IMG, name + ".png"), os.path.join(IMG, name + ".json")
+    if os.environ.get("WEB_SHOTS") == "write":
+        board.page.screenshot(path=png, full_page=True)
+        with open(meta, "w") as f:
+            json.dump(shown, f)
+            f.write("\n")
+    assert os.path.exists(png) and os.path.exists(meta), "%s is missing: draw it (WEB_SHOTS=write)" % png
+    with open(meta) as f:
+        kept = json.load(f)
+    assert kept == shown, "docs/img/%s.png is stale: WEB_SHOTS=write pytest -k pictures" % name
