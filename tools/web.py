@@ -8,7 +8,8 @@ web/node_modules does not hold exactly that version), then the folder is
 made: the page (web/page), the port's .mjs and .wasm, and firmware.json with
 the firmware files deploy ships (every game), the board files and the page's
 own Python (webmain.py, the simulator's script runner). Nothing is fetched at
-run time: copy the folder to a USB stick or any static web host. Then it is
+run time: copy the folder to any static web host, or to a USB stick (its
+serve.py serves it where Python is). Then it is
 served on http://127.0.0.1:PORT/ until Ctrl-C (the address is printed).
 docs/web.md explains it all.
 """
@@ -108,6 +109,7 @@ def build(out_dir=OUT, out=print):
     for name in sorted(os.listdir(PAGE)):
         if not name.endswith(".py"):
             shutil.copy(os.path.join(PAGE, name), os.path.join(out_dir, name))
+    shutil.copy(os.path.join(WEB, "serve.py"), os.path.join(out_dir, "serve.py"))
     for name in PORT_FILES:
         shutil.copy(os.path.join(WEB, "node_modules", PACKAGE, name), os.path.join(out_dir, name))
     with open(os.path.join(out_dir, "firmware.json"), "w", encoding="utf-8") as f:
@@ -145,7 +147,8 @@ def main(argv=None):
     except BuildError as e:
         print("tools.web: %s" % e, file=sys.stderr)
         return 2
-    print("built %s (%d KB): copy this folder to any web host or USB stick" % (
+    print("built %s (%d KB): copy this folder to any web host, or to a USB stick "
+          "(python3 serve.py there serves it)" % (
         out_dir, (folder_size(out_dir) + 1023) // 1024))
     if args.build_only:
         return 0
