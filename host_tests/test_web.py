@@ -151,11 +151,31 @@ def test_against_the_board_at_level_1_its_move_is_legal_by_the_referee(board):
     assert after["ok"] and after["to_move"] == 0
 
 
+def test_the_page_draws_the_thinking_spinner_while_the_board_thinks(board):
+    """The AI thinks in the worker: its progress frames reach the page and are
+    drawn while the search runs, so the page never freezes."""
+    board.open("club8")
+    board.page.evaluate("""() => {
+        window.__spinner = new Set();
+        new MutationObserver(ms => { for (const m of ms)
+            if (m.target.dataset.rgb === "0,60,120") window.__spinner.add(m.target.dataset.square);
+        }).observe(document.getElementById("grid"), {attributes: true, subtree: true,
+                                                    attributeFilter: ["data-rgb"]});
+    }""")
+    board.touch("d8", 300)                 # Avanço
+    board.touch("d8", 300)
+    board.touch("c8", 200)                 # the board first, at level 3
+    board.touch("ok", 200)
+    d = board.wait_moves(1)
+    assert d["turn"] == 1 and len(d["moves"]) == 1
+    spun = board.page.evaluate("() => Array.from(window.__spinner)")
+    assert len(spun) >= 4, "the spinner went round: %s" % spun
+
+
 # --- (4) The page's LEDs are the terminal simulator's -------------------------
 
 @pytest.mark.parametrize("name, script, board_name", [
     ("semaforo-club8", SEMAFORO_CLUB8, "club8"),
-    ("avanco-club9-pieces", avanco_club9(), "club9"),
     ("avanco-club9-mid-blink", avanco_club9(last_wait=170), "club9"),
     ("selftest-club9", "tap i1\ntap i1\nwait 1234\n", "club9"),
 ])

@@ -57,7 +57,7 @@ def test_every_game_from_the_menu_runs_on_the_web_backend_as_in_the_terminal(gid
     if gid == "poliedricos":
         script = "tap %s\ntap %s\nwait 1500\n" % (sq, sq)
     else:   # demo (the board plays both sides) at level 1, started with OK
-        script = "tap %s\ntap %s\nwait 300\ntap d%s\ntap a%d\nwait 200\ntap ok\nwait 3000\n" % (
+        script = "tap %s\ntap %s\nwait 300\ntap d%s\ntap a%d\nwait 200\ntap ok\nwait 1200\n" % (
             sq, sq, top, int(top) - 1)
     want = terminal(name, script)
     code, out, err = run_in_node(

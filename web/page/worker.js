@@ -76,7 +76,15 @@ async function start(msg) {
 function loop() {
   if (!running) return;
   const t0 = performance.now();
-  main.step();
+  try {
+    main.step();
+  } catch (e) {
+    // The app and webmain catch everything the firmware raises; what gets
+    // here is the port itself failing: say so rather than freeze silently.
+    running = false;
+    post({ type: "fatal", text: String(e.message || e) });
+    return;
+  }
   const spent = performance.now() - t0;
   setTimeout(loop, Math.max(0, LOOP_MS - spent));
 }
