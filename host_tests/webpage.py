@@ -29,8 +29,8 @@ def chromium():
 def unavailable(why):
     """Skip saying why, or fail in CI, where everything must be there."""
     if IN_CI:
-        pytest.fail("CI=true and %s" % why)
-    pytest.skip(why)
+        pytest.fail("CI=true and %s: the web page's tests must run in CI" % why)
+    pytest.skip("%s: the web page's tests are skipped" % why)
 
 
 class Site:
@@ -52,7 +52,7 @@ class Site:
 def launch(playwright):
     exe = chromium()
     if exe is None:
-        unavailable("no Chromium found (apt-get install chromium): the browser tests are skipped")
+        unavailable("no Chromium found (apt-get install chromium)")
     return playwright.chromium.launch(executable_path=exe, args=ARGS)
 
 
@@ -120,13 +120,27 @@ class Page:
 
 
 _built = []
+BUILD_PREFIX = "gamesboard-web-test-"
+
+
+def _remove_stale_builds():
+    """The folders earlier sessions built (pytest leaves without cleaning up:
+    conftest.py exits at once), unless their session is still running."""
+    top = tempfile.gettempdir()
+    for name in os.listdir(top):
+        if not name.startswith(BUILD_PREFIX):
+            continue
+        pid = name[len(BUILD_PREFIX):].split("-")[0]
+        if pid.isdigit() and not os.path.exists("/proc/%s" % pid):
+            shutil.rmtree(os.path.join(top, name), ignore_errors=True)
 
 
 def built_folder():
     """The folder tools.web builds, made once per test session."""
     if not _built:
         from tools import web
-        d = tempfile.mkdtemp(prefix="web-node-")
+        _remove_stale_builds()
+        d = tempfile.mkdtemp(prefix=BUILD_PREFIX + "%d-" % os.getpid())
         try:
             web.build(os.path.join(d, "site"), out=lambda *a: None)
         except web.BuildError as e:
@@ -142,7 +156,7 @@ def run_in_node(code, board="club9", timeout=120):
     import subprocess
     node = shutil.which("node") or shutil.which("nodejs")
     if node is None:
-        unavailable("no Node.js found (apt-get install nodejs): the web HAL's run in Node is skipped")
+        unavailable("no Node.js found (apt-get install nodejs)")
     runner = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))),
                           "web", "node", "run.mjs")
     r = subprocess.run([node, runner, built_folder(), board], input=code, capture_output=True,
