@@ -70,3 +70,29 @@ def test_every_game_from_the_menu_runs_on_the_web_backend_as_in_the_terminal(gid
     else:
         assert (got["game"], got["mode"]) == (gid, "play") and got["moves"], got
     assert got == want
+
+
+def test_a_quick_double_click_on_a_square_is_two_touches_and_a_hold_stays_down():
+    code = """
+import boardcheck, webboard
+from hal import web
+h = web.Hal(boardcheck.load("board"))
+def scans(n):
+    out = []
+    for _ in range(n):
+        webboard.advance(10)
+        out += h.matrix.scan()
+    return out
+webboard.press(5); webboard.release(5); webboard.press(5); webboard.release(5)
+print(scans(60))
+webboard.press(7)
+print(scans(300), h.matrix.is_down(7))
+webboard.release(7)
+print(scans(10))
+"""
+    rc, out, err = run_in_node(code, "club8")
+    assert rc == 0, err
+    lines = out.strip().splitlines()
+    assert lines[0] == "[(5, True), (5, False), (5, True), (5, False)]"
+    assert lines[1] == "[(7, True)] True"          # held 3 s: down all along
+    assert lines[2] == "[(7, False)]"

@@ -11,9 +11,15 @@ export const TAP_MS = 100;
 
 export function makeLink(size, scans, post, clock) {
   const raw = new Uint8Array(size);
-  const fingers = new Map();   // key -> {at: earliest release ms, seen: scans since press, up}
+  // key -> {at: earliest release ms, seen: scans since the press, up: the
+  // finger has gone, was: the switch before, next: touches waiting, gap}
+  const fingers = new Map();
   let scanned = 0;
   const now = clock || (() => Math.floor(performance.now()));
+  function start(key, touch, next) {
+    fingers.set(key, { at: now() + TAP_MS, seen: 0, up: touch.up, was: raw[key], next, gap: 0 });
+    raw[key] = raw[key] ? 0 : 1;
+  }
   const link = {
     // --- what hal/web.py calls ---
     switches() {
@@ -21,9 +27,15 @@ export function makeLink(size, scans, post, clock) {
       const t = now();
       for (const [key, f] of fingers) {
         f.seen += 1;
-        if (f.up && t >= f.at && f.seen > scans) {
+        if (f.gap > 0) {
+          // Open again between two touches of one square until the board
+          // has seen it open: then the next touch starts.
+          f.gap -= 1;
+          if (f.gap === 0) start(key, f.next.shift(), f.next);
+        } else if (f.up && t >= f.at && f.seen > scans) {
           raw[key] = f.was;
-          fingers.delete(key);
+          if (f.next.length) fingers.set(key, { gap: scans + 1, next: f.next, seen: 0 });
+          else fingers.delete(key);
         }
       }
       let s = "";
@@ -40,13 +52,18 @@ export function makeLink(size, scans, post, clock) {
     // --- what the page (or a script, or a test) does to the switches ---
     press(key) {
       // A finger on a square where a piece stands lifts it, as on the board.
-      if (key < 0 || key >= size || fingers.has(key)) return;
-      fingers.set(key, { at: now() + TAP_MS, seen: 0, up: false, was: raw[key] });
-      raw[key] = raw[key] ? 0 : 1;
+      // A touch while the last one on that square is still going on comes
+      // after it: a quick double click is two touches.
+      if (key < 0 || key >= size) return;
+      const f = fingers.get(key);
+      if (f) f.next.push({ up: false });
+      else start(key, { up: false }, []);
     },
     release(key) {
       const f = fingers.get(key);
-      if (f) f.up = true;
+      if (!f) return;
+      if (f.next.length) f.next[f.next.length - 1].up = true;
+      else f.up = true;
     },
     toggle(key) {
       if (key < 0 || key >= size || fingers.has(key)) return;
