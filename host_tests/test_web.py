@@ -109,9 +109,14 @@ def test_avanco_with_real_pieces_captures_lifted_in_either_order(board):
     board.touch("d9", 300)
     board.touch("d9", 300)
     board.touch("ok", 500)
-    for r in (2, 3, 7, 8):                 # the pieces set up by right clicks
+    for r in (2, 3):                       # White's pieces set up by right clicks ...
         for f in "bcdefgh":
             board.piece("%s%d" % (f, r))
+    board.page.check("#pieces-mode")       # ... Black's by clicks, the box ticked (a phone)
+    for r in (7, 8):
+        for f in "bcdefgh":
+            board.page.click('[data-square="%s%d"]' % (f, r))
+    board.page.uncheck("#pieces-mode")
     board.page.wait_for_timeout(500)
 
     def move(*steps):
@@ -186,7 +191,7 @@ def test_the_page_draws_the_thinking_spinner_while_the_board_thinks(board):
     ("semaforo-club8", SEMAFORO_CLUB8, "club8"),
     ("avanco-club9-mid-blink", avanco_club9(last_wait=170), "club9"),
     ("selftest-club9", "tap i1\ntap i1\nwait 1234\n", "club9"),
-])
+], ids=("semaforo-club8", "avanco-club9-mid-blink", "selftest-club9"))
 def test_the_pages_leds_equal_the_terminal_simulators_after_the_same_script(
         board, name, script, board_name):
     board.open(board_name)
