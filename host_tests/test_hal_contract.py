@@ -24,6 +24,7 @@ import hal as contract  # noqa: E402
 from compat import ticks_diff  # noqa: E402
 from hal import ledmap, sim, rp2, MENU, OK, UNDO, HINT, KEY_NAMES  # noqa: E402
 from hal import circuitpython as cp  # noqa: E402
+from hal import web  # noqa: E402
 from hal.storage import FileStorage  # noqa: E402
 from boards.club9 import BOARD as CLUB9  # noqa: E402
 from boards.club9_cp import BOARD as CLUB9_CP  # noqa: E402
@@ -88,6 +89,56 @@ class CircuitPythonDriver:
         return list(self.hal.matrix.scan())
 
 
+class PageLink:
+    """The page's side of the web backend as web/page/link.js offers it
+    (switches as '0'/'1', the clock, what the page is told); the same checks
+    run on MicroPython's WebAssembly port in Node with link.js itself below."""
+
+    def __init__(self, size):
+        self.raw = bytearray(size)
+        self.told = []
+
+    def switches(self):
+        return "".join("1" if v else "0" for v in self.raw)
+
+    def now(self):
+        import time
+        return int(time.monotonic() * 1000)
+
+    def show(self, hex_frame, scale):
+        self.told.append(("frame", hex_frame, scale))
+
+    def beep(self, freq, ms):
+        self.told.append(("beep", freq, ms))
+
+    def saved(self, path, b64):
+        self.told.append(("saved", path, b64))
+
+    def renamed(self, old, new):
+        self.told.append(("renamed", old, new))
+
+    def removed(self, path):
+        self.told.append(("removed", path))
+
+
+class WebDriver:
+    name = "web"
+
+    def __init__(self, tmp):
+        self.board = boardcheck.check(CLUB9, "club9.py")
+        self.link = PageLink(85)
+        self.hal = web.Hal(self.board, web.flash(tmp, self.link), self.link)
+
+    def switch(self, key, closed):
+        self.link.raw[key] = 1 if closed else 0
+
+    def scan(self):
+        out = []
+        for _ in range(self.hal.matrix.scans):     # a reed square counts after 3 scans
+            out += list(self.hal.matrix.scan())
+        return out
+
+
 def matrix_position(board, key):
     """(matrix row, matrix column) of a key number: squares by rank and file,
     function keys where the board file puts them."""
@@ -97,7 +148,7 @@ def matrix_position(board, key):
     return board["keys"][KEY_NAMES[key - n]]
 
 
-@pytest.fixture(params=[SimDriver, Rp2Driver, CircuitPythonDriver], ids=lambda d: d.name)
+@pytest.fixture(params=[SimDriver, Rp2Driver, CircuitPythonDriver, WebDriver], ids=lambda d: d.name)
 def driver(request, tmp_path):
     return request.param(str(tmp_path))
 
@@ -197,3 +248,77 @@ def test_main_picks_the_backend_from_the_board_files_platform():
     assert isinstance(h, rp2.Hal)
     h = main.build_hal(boardcheck.check(CLUB9_CP, "club9_cp.py"))
     assert isinstance(h, cp.Hal)
+
+
+# The web backend on MicroPython's WebAssembly port in Node, with the page's
+# own link.js (web/page/link.js) as its `webboard`: the checks above, there.
+WEB_CONTRACT = """
+import hal as contract
+import boardcheck
+import webboard
+from hal import web, ledmap, KEY_NAMES
+from compat import ticks_diff
+board = boardcheck.load("board")
+h = web.Hal(board, web.flash("/flash"))
+
+def scan():
+    out = []
+    for _ in range(h.matrix.scans):
+        webboard.advance(10)
+        out += h.matrix.scan()
+    return out
+
+assert isinstance(h, contract.Hal)
+for obj, base in (("matrix", contract.Matrix), ("pixels", contract.Pixels),
+                  ("clock", contract.Clock), ("sound", contract.Sound)):
+    part = getattr(h, obj)
+    assert isinstance(part, base), obj
+    for name in dir(base):
+        if not name.startswith("_"):
+            assert getattr(type(part), name) is not getattr(base, name), (obj, name)
+assert (h.matrix.cols, h.matrix.rows, h.matrix.size) == (9, 9, 85)
+for key in (0, 8, 21, 80, 81, 82, 83, 84):
+    webboard.set_switch(key, True)
+    assert scan() == [(key, True)], key
+    assert h.matrix.is_down(key) and scan() == []
+    webboard.set_switch(key, False)
+    assert scan() == [(key, False)] and not h.matrix.is_down(key), key
+for k in (0, 10, 40, 80):
+    webboard.set_switch(k, True)
+assert sorted(scan()) == [(k, True) for k in (0, 10, 40, 80)]
+frame = bytearray(243)
+for i in range(81):
+    frame[i * 3:i * 3 + 3] = bytes((i, 255 - i, 7))
+h.pixels.show(frame)
+order = ledmap.chain_order(9, 9, board["led_order"], board["led_first"], board["rotation"])
+scale = ledmap.power_scale(frame, board["brightness"], board["max_current_ma"])
+assert bytes(h.pixels.chain) == bytes(ledmap.to_chain(frame, order, scale, bytearray(243)))
+assert h.pixels.rgb(5) == (5, 250, 7) and h.pixels.shows == 1
+t0 = h.clock.ticks_ms()
+webboard.advance(5)
+t1 = h.clock.ticks_ms()
+assert 0 <= t0 < (1 << 30) and ticks_diff(t1, t0) == 5
+h.storage.write_atomic("x.txt", "hi")
+assert h.storage.read("x.txt") == b"hi"
+h.sound.beep(440, 10)
+told = webboard.told()
+print(told.count('"frame"'), told.count('"saved"'), told.count('"renamed"'), told.count('"beep"'))
+from app.core import App
+app = App(board, h)
+for _ in range(40):
+    webboard.advance(10)
+    now = h.clock.ticks_ms()
+    h.pixels.show(app.step(now, h.matrix.scan(now)))
+assert app.errors == 0 and h.storage.read("error.log") is None
+print("CONTRACT OK")
+"""
+
+
+def test_the_web_backend_meets_the_contract_on_micropython_webassembly_in_node():
+    from webpage import run_in_node
+    code, out, err = run_in_node(WEB_CONTRACT)
+    assert code == 0, err
+    lines = out.split()
+    assert lines[-2:] == ["CONTRACT", "OK"], out + err
+    # One frame told to the page, the write as a whole file then its rename.
+    assert lines[:4] == ["1", "1", "1", "1"], out

@@ -1,0 +1,89 @@
+"""The page's main.py: the board file, the web HAL, the app, one loop pass at a time.
+
+On the board app/loop.run scans, steps and shows about 100 times a second;
+in the page the worker's timers call step() instead, so the page never
+waits on a loop that does not return. run_script() plays a simulator script
+(tools/simscript.py, the same file and format as `python -m tools.sim
+--script`) on the page's own clock, a loop pass every 10 ms of board time.
+"""
+import gc
+
+import boardcheck
+import webboard
+from app import screen
+from app.core import App, log_exception
+from hal import web
+
+board = None
+hal = None
+app = None
+said = []          # every text the board scrolls (app/screen.py's SAID hook)
+told = 0           # how many of them the page has been told
+
+
+def start():
+    """Check the board file (board.py), build the web HAL and the app."""
+    global board, hal, app
+    board = boardcheck.load("board")
+    hal = web.Hal(board)
+    screen.SAID = said
+    app = App(board, hal)
+    return "%s %d %d %s %d" % (board["name"], board["cols"], board["rows"],
+                               board.get("sensing", "button"), hal.matrix.scans)
+
+
+def step():
+    """One pass of the board's loop (app/loop.py): scan, step, show."""
+    global told
+    t0 = hal.clock.ticks_ms()
+    try:
+        hal.pixels.show(app.step(t0, hal.matrix.scan(t0)))
+    except Exception as e:  # the HAL itself failed: log it and go on, as the board does
+        log_exception(hal.storage, e, "loop")
+        gc.collect()
+    while told < len(said):
+        webboard.say(said[told])
+        told += 1
+    return app.errors
+
+
+class _ScriptBoard:
+    """What tools/simscript.run drives: switches and board time."""
+
+    def __init__(self):
+        self.scans = hal.matrix.scans
+
+    def switch(self, key):
+        return bool(webboard.switch_closed(key))
+
+    def set_switch(self, key, closed):
+        webboard.set_switch(key, closed)
+
+    def advance(self, ms):
+        while ms > 0:
+            d = 10 if ms > 10 else ms
+            webboard.advance(d)
+            step()
+            ms -= d
+
+
+def run_script(text):
+    """Run a simulator script; an error in it is raised with its line."""
+    import simscript
+    events = simscript.parse(text, board["cols"], board["rows"], "script")
+    simscript.run(_ScriptBoard(), events)
+    return app.errors
+
+
+class _Where:
+    """What tools/simscript.dump reads: the app, the HAL, the texts said."""
+
+    def __init__(self):
+        self.app, self.hal, self.said = app, hal, said
+
+
+def dump():
+    """Where the app is, as the simulator's --dump says it (JSON)."""
+    import json
+    import simscript
+    return json.dumps(simscript.dump(_Where()))
