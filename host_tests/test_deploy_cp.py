@@ -76,7 +76,10 @@ def test_a_fresh_drive_gets_the_firmware_the_board_file_and_the_library(drive):
     assert record["board"] == "club9_cp"
     assert "code.py" in record["files"] and "lib/neopixel.py" in record["files"]
     assert "save.json" not in record["files"] and "lib/mine.py" not in record["files"]
-    assert "Done: CircuitPython restarts the board by itself with 13 games." in out
+    # boot.py, so the firmware may write its saves (host_tests/test_hal_circuitpython_boot.py)
+    assert read(drive / "boot.py") == deploy_cp.BOOT and "boot.py" in record["files"]
+    assert "Done: 13 games on the board. Now press its reset button" in out
+    assert "hold Menu while you plug the board in" in out
 
 
 def test_a_second_deploy_copies_only_what_changed(drive):
@@ -88,6 +91,7 @@ def test_a_second_deploy_copies_only_what_changed(drive):
     rc, out = deploy_cmd("--board", "club9_cp", "--drive", str(drive))
     copies = [x for x in out.splitlines() if x.startswith("  copy ")]
     assert len(copies) == 1 and "games/hex.py" in copies[0]
+    assert "Done: CircuitPython restarts the board by itself with 13 games." in out
     assert read(drive / "games" / "hex.py") == read(os.path.join(FIRMWARE, "games", "hex.py"))
 
 
@@ -154,3 +158,19 @@ def test_a_missing_library_says_how_to_install_it(drive, tmp_path, capsys):
                        ".venv/bin/pip install"):
         deploy_cp.run(args, FIRMWARE, print, lib_dir=str(tmp_path / "empty"))
     assert not (drive / ".deploy.json").exists()
+
+
+def test_a_drive_the_firmware_has_is_not_written(drive, monkeypatch, capsys):
+    assert deploy_cmd("--board", "club9_cp", "--drive", str(drive))[0] == 0
+    (drive / "games" / "go.py").write_text("# changed\n")
+    before = dict((p, p.read_bytes()) for p in drive.rglob("*") if p.is_file())
+    # After the reset, boot.py gave the flash to the firmware: the computer sees
+    # the drive read-only (CircuitPython's errno 30 if it tried).
+    monkeypatch.setattr(deploy_cp, "writable", lambda d: False)
+    rc, out = deploy_cmd("--board", "club9_cp", "--drive", str(drive), "--dry-run")
+    assert rc == 0 and "Note: the CIRCUITPY drive at %s is read-only" % drive in out
+    assert deploy.main(["--board", "club9_cp", "--drive", str(drive)], out=lambda s: None) == 2
+    err = capsys.readouterr().err
+    assert "read-only: the firmware has the flash, to keep its saves. Hold Menu while you " \
+           "plug the board in" in err
+    assert dict((p, p.read_bytes()) for p in drive.rglob("*") if p.is_file()) == before

@@ -16,6 +16,7 @@ files in the record /.deploy.json are ever removed, the saves never touched):
   hal/circuitpython.py drives, from the packages pinned in
   requirements-circuitpython.txt.
 """
+import errno
 import os
 import shutil
 
@@ -38,6 +39,21 @@ INSTALL = (".venv/bin/pip install --upgrade --no-deps --target .venv/circuitpyth
            "-r requirements-circuitpython.txt")
 BOARD_FILE = "board_cfg.py"
 ENTRY = "code.py"
+# CircuitPython runs boot.py at power-up, before code.py, and only there may
+# the program take the flash from the computer (hal/circuitpython.py's
+# claim_flash says why and how).
+BOOT_FILE = "boot.py"
+BOOT = b'''"""Run by CircuitPython at power-up: gives the flash to the firmware for its
+saves, unless Menu is held (then the CIRCUITPY drive stays writable, for
+python -m tools.deploy). Put here by tools.deploy: docs/deploy.md."""
+import board_cfg
+from hal.circuitpython import claim_flash
+
+claim_flash(board_cfg.BOARD)
+'''
+READ_ONLY = ("the CIRCUITPY drive at %s is read-only: the firmware has the flash, to keep its "
+             "saves. Hold Menu while you plug the board in (or press its reset button), let go "
+             "when the drive appears, and deploy again")
 
 
 def wanted(args):
@@ -172,7 +188,13 @@ def build(root, chosen, ids, board_src, lib):
     for remote, (path, _) in lib.items():
         out[remote] = _local(path, _read(path))
     out[BOARD_FILE] = _local(None, board_src)
+    out[BOOT_FILE] = _local(None, BOOT)
     return out
+
+
+def writable(drive):
+    """Whether this computer may write to the drive (not when the firmware has the flash)."""
+    return os.access(drive, os.W_OK)
 
 
 def describe(plan, dev):
@@ -215,12 +237,51 @@ def apply(plan, drive, board_keep):
         if hasattr(os, "sync"):
             os.sync()       # the drive is flash behind USB: write it out before "Done"
     except OSError as e:
-        if e.errno in (28,):
+        if e.errno in (errno.EROFS, errno.EACCES, errno.EPERM):
+            raise DeployError(READ_ONLY % drive)
+        if e.errno == errno.ENOSPC:
             raise DeployError("the CIRCUITPY drive filled up while copying: choose fewer games "
                               "with --games, or delete files of your own from it, and deploy "
                               "again")
         raise DeployError("could not write to the CIRCUITPY drive at %s (%s): check that it is "
                           "still mounted and not read-only, and deploy again" % (drive, e))
+
+
+def open_drive(args, roots, out):
+    """(the drive or None, its Device): an empty drive for a dry run without one."""
+    drive, absent = find_drive(getattr(args, "drive", None), roots)
+    if absent and not args.dry_run:
+        raise DeployError("%s: put CircuitPython on the Pico (docs/deploy.md), plug it in, "
+                          "or give the drive with --drive" % absent)
+    if absent:
+        out("No drive: %s, so this dry run plans against an empty CIRCUITPY drive." % absent)
+        return None, Device({"name": "circuitpython", "files": {}, "dirs": [],
+                             "manifest": None, "free": None})
+    out("Drive: %s (%s)" % (drive, firmware_version(drive) or "no boot_out.txt: is this "
+                            "a CIRCUITPY drive?"))
+    return drive, scan(drive)
+
+
+def check_room(plan, dev):
+    if plan.changes() and dev.free is not None:
+        # FAT rounds every file up to its clusters: a margin for that and the record
+        need = sum(loc.size for _, loc, _ in plan.copies) + 64 * 1024
+        if need > dev.free:
+            raise DeployError("not enough room on the CIRCUITPY drive: this deploy copies %d KB "
+                              "and the drive has %d KB free: choose fewer games with --games"
+                              % (need // 1024, dev.free // 1024))
+
+
+def done(plan, chosen):
+    games = "%d game%s" % (len(chosen), "" if len(chosen) == 1 else "s")
+    if any(remote == BOOT_FILE for remote, _, _ in plan.copies):
+        return ("Done: %s on the board. Now press its reset button (or unplug it and plug it "
+                "back in): at power-up boot.py gives the flash to the firmware, which needs it "
+                "to save games. To deploy again later, hold Menu while you plug the board in."
+                % games)
+    if plan.changes():
+        return "Done: CircuitPython restarts the board by itself with %s." % games
+    return "Done: the drive was already up to date."
 
 
 def run(args, root, out, roots=None, lib_dir=LIB_DIR):
@@ -232,18 +293,7 @@ def run(args, root, out, roots=None, lib_dir=LIB_DIR):
                           "CircuitPython board file, e.g. --board club9_cp"
                           % (shown, board["platform"]))
     lib = library(lib_dir)
-    drive, absent = find_drive(getattr(args, "drive", None), roots)
-    if absent and not args.dry_run:
-        raise DeployError("%s: put CircuitPython on the Pico (docs/deploy.md), plug it in, "
-                          "or give the drive with --drive" % absent)
-    if absent:
-        dev = Device({"name": "circuitpython", "files": {}, "dirs": [], "manifest": None,
-                      "free": None})
-        out("No drive: %s, so this dry run plans against an empty CIRCUITPY drive." % absent)
-    else:
-        dev = scan(drive)
-        out("Drive: %s (%s)" % (drive, firmware_version(drive) or "no boot_out.txt: is this "
-                                "a CIRCUITPY drive?"))
+    drive, dev = open_drive(args, roots, out)
     out("Board file: %s, checked, goes on as %s" % (shown, BOARD_FILE))
     out("Library: %s, into lib/" % ", ".join(v for _, v in lib.values()))
     installed = None
@@ -259,26 +309,20 @@ def run(args, root, out, roots=None, lib_dir=LIB_DIR):
     write_manifest = plan.changes() or dev.manifest != final
     if write_manifest:
         out("  write  /%s (the record of what deploy put on the drive)" % MANIFEST)
-    for note in notes + plan.notes:
+    read_only = drive is not None and write_manifest and not writable(drive)
+    for note in notes + plan.notes + ([READ_ONLY % drive] if read_only else []):
         out("Note: " + note)
-    if absent:
+    if drive is None:
         out("Dry run against an empty CIRCUITPY drive: nothing was touched. With the board "
             "plugged in, the same command plans against what is on it.")
         return 0
     if args.dry_run:
         out("Dry run: nothing on the drive was changed.")
         return 0
-    if plan.changes() and dev.free is not None:
-        need = sum(loc.size for _, loc, _ in plan.copies) + 64 * 1024
-        if need > dev.free:
-            raise DeployError("not enough room on the CIRCUITPY drive: this deploy copies %d KB "
-                              "and the drive has %d KB free: choose fewer games with --games"
-                              % (need // 1024, dev.free // 1024))
+    if read_only:
+        raise DeployError(READ_ONLY % drive)
+    check_room(plan, dev)
     if write_manifest:
         apply(plan, drive, board_keep)
-    if plan.changes():
-        out("Done: CircuitPython restarts the board by itself with %d game%s."
-            % (len(chosen), "" if len(chosen) == 1 else "s"))
-    else:
-        out("Done: the drive was already up to date.")
+    out(done(plan, chosen))
     return 0
