@@ -174,3 +174,24 @@ def test_a_drive_the_firmware_has_is_not_written(drive, monkeypatch, capsys):
     assert "read-only: the firmware has the flash, to keep its saves. Hold Menu while you " \
            "plug the board in" in err
     assert dict((p, p.read_bytes()) for p in drive.rglob("*") if p.is_file()) == before
+
+
+def test_a_drive_deploy_set_up_is_deployed_again_with_its_board_file(drive, tmp_path,
+                                                                     monkeypatch):
+    mine = tmp_path / "big.py"
+    mine.write_text(open(os.path.join(ROOT, "boards", "club9_cp.py")).read()
+                    .replace('"brightness": 40', '"brightness": 25'))
+    assert deploy_cmd("--board", str(mine), "--drive", str(drive))[0] == 0
+    assert b'"brightness": 25' in read(drive / "board_cfg.py")
+    # a plain `python -m tools.deploy`, the drive mounted where deploy looks
+    monkeypatch.setattr(deploy_cp, "drive_roots", lambda: [str(tmp_path)])
+    mine.write_text(mine.read_text().replace('"brightness": 25', '"brightness": 30'))
+    rc, out = deploy_cmd()
+    assert rc == 0, out
+    assert "Board file: %s, checked" % mine in out or "big.py, checked" in out
+    assert b'"brightness": 30' in read(drive / "board_cfg.py")
+    # a drive deploy never set up is not taken for one: the MicroPython deploy answers
+    fresh = argparse.Namespace(board=None, drive=None, port=None)
+    assert not deploy_cp.wanted(fresh, roots=[str(tmp_path / "none")])
+    (drive / ".deploy.json").unlink()
+    assert not deploy_cp.wanted(fresh)

@@ -17,6 +17,7 @@ files in the record /.deploy.json are ever removed, the saves never touched):
   requirements-circuitpython.txt.
 """
 import errno
+import json
 import os
 import shutil
 
@@ -38,6 +39,7 @@ LIBRARY = (("neopixel.py", "adafruit_circuitpython_neopixel"),
 INSTALL = (".venv/bin/pip install --upgrade --no-deps --target .venv/circuitpython-lib "
            "-r requirements-circuitpython.txt")
 BOARD_FILE = "board_cfg.py"
+DEFAULT_BOARD = "club9_cp"
 ENTRY = "code.py"
 # CircuitPython runs boot.py at power-up, before code.py, and only there may
 # the program take the flash from the computer (hal/circuitpython.py's
@@ -56,16 +58,31 @@ READ_ONLY = ("the CIRCUITPY drive at %s is read-only: the firmware has the flash
              "when the drive appears, and deploy again")
 
 
-def wanted(args):
-    """True when this deploy is for CircuitPython: a --drive, or a CircuitPython board file."""
+def wanted(args, roots=None):
+    """True when this deploy is for CircuitPython: a --drive, a CircuitPython
+    board file, or (no --board, no --port) a CIRCUITPY drive that deploy set up."""
     if getattr(args, "drive", None):
         return True
-    if not args.board:
+    if args.board:
+        try:
+            return read_board(args.board)[3]["platform"] == "circuitpython"
+        except DeployError:
+            return False        # the MicroPython deploy says what is wrong with it
+    if getattr(args, "port", None):
         return False
+    drives = [p for kind, p in find_drives(drive_roots() if roots is None else roots)
+              if kind == "circuitpython"]
+    return len(drives) == 1 and recorded_board(drives[0]) is not None
+
+
+def recorded_board(drive):
+    """The board file the last deploy put on this drive (its record), or None."""
     try:
-        return read_board(args.board)[3]["platform"] == "circuitpython"
-    except DeployError:
-        return False        # the MicroPython deploy says what is wrong with it
+        with open(os.path.join(drive, MANIFEST)) as f:
+            board = json.load(f).get("board")
+        return board if isinstance(board, str) else None
+    except (OSError, ValueError, AttributeError):
+        return None
 
 
 def read_board(arg):
@@ -247,6 +264,13 @@ def apply(plan, drive, board_keep):
                           "still mounted and not read-only, and deploy again" % (drive, e))
 
 
+def check_platform(shown, board):
+    if board["platform"] != "circuitpython":
+        raise DeployError("%s is for MicroPython (platform '%s'): a CIRCUITPY drive needs a "
+                          "CircuitPython board file, e.g. --board club9_cp"
+                          % (shown, board["platform"]))
+
+
 def open_drive(args, roots, out):
     """(the drive or None, its Device): an empty drive for a dry run without one."""
     drive, absent = find_drive(getattr(args, "drive", None), roots)
@@ -287,13 +311,22 @@ def done(plan, chosen):
 def run(args, root, out, roots=None, lib_dir=LIB_DIR):
     ids = catalogue.IDS
     check_game_names(ids, args.games, args.add_game, args.remove_game, boardcheck.suggest)
-    shown, board_src, board_keep, board = read_board(args.board or "club9_cp")
-    if board["platform"] != "circuitpython":
-        raise DeployError("%s is for MicroPython (platform '%s'): a CIRCUITPY drive needs a "
-                          "CircuitPython board file, e.g. --board club9_cp"
-                          % (shown, board["platform"]))
+    if args.board:
+        shown, board_src, board_keep, board = read_board(args.board)
+        check_platform(shown, board)
     lib = library(lib_dir)
     drive, dev = open_drive(args, roots, out)
+    if not args.board:
+        # the board file deployed last time, as the MicroPython deploy does
+        last = (dev.manifest or {}).get("board")
+        try:
+            shown, board_src, board_keep, board = read_board(last or DEFAULT_BOARD)
+        except DeployError as e:
+            if last and str(e).startswith("no board file"):
+                raise DeployError("the board file deployed last time (%s) is gone: give "
+                                  "--board" % last)
+            raise
+        check_platform(shown, board)
     out("Board file: %s, checked, goes on as %s" % (shown, BOARD_FILE))
     out("Library: %s, into lib/" % ", ".join(v for _, v in lib.values()))
     installed = None
