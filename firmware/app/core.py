@@ -56,14 +56,8 @@ class Context:
 
 def log_exception(storage, e, where):
     try:
-        import io
-        buf = io.StringIO()
-        if hasattr(sys, "print_exception"):
-            sys.print_exception(e, buf)
-        else:
-            import traceback
-            traceback.print_exception(type(e), e, e.__traceback__, file=buf)
-        storage.append(LOG, "--- %s\n%s" % (where, buf.getvalue()))
+        from compat import exception_text
+        storage.append(LOG, "--- %s\n%s" % (where, exception_text(e)))
     except Exception:
         pass  # logging must never take the board down with it
 

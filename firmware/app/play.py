@@ -136,13 +136,13 @@ class Play:
         self.flash_cell = None
         self.flash_until = None    # deadlines are ticks: None is none
         self.vanished = ()        # stones just captured, shown fading out
-        self.vanished_until = None
-        self.shown = ()           # AI move or hint cells, with their colour
+        self.vanished_until = 0   # ticks; read only while vanished holds stones
+        self.shown: tuple = ()    # AI move or hint cells, with their colour
         self.shown_rgb = AI_MOVE
         self.shown_until = None
         self.scroll = None
         self.armed = None         # a key move (pass) named by a first OK press
-        self.shown_from = None    # when the shown cells began (their order is animated)
+        self.shown_from = 0       # ticks: when the shown cells began (their order is animated)
         self.shown_looks = ()     # a hint's cells as the move would leave them
         self.gain = 0             # what the board took in its turn so far (GAINS)
         self.ai_run = False       # the board moved and moves again: a turn of several moves

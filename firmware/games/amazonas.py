@@ -112,7 +112,7 @@ class Game(Base):
         self._ek = [-1] * _ECACHE        # evaluate(): position -> score
         self._ev = [0] * _ECACHE
         self._ck = [-1] * _CCACHE        # candidates(): position -> moves
-        self._cv = [None] * _CCACHE
+        self._cv: list = [None] * _CCACHE
         self._cl = [0] * _CCACHE         # the limit they were asked with
 
     def layout(self):

@@ -78,6 +78,8 @@ _CAPITAL = ("", "Black", "White")
 
 class Game(Base):
     SEATS = SEATS
+    _behind: object               # games/go_ai.py's, put in place by _load_ai
+    _ai_init: object
 
     def __init__(self, options=None):
         check_options(OPTIONS, options)

@@ -38,6 +38,36 @@ def pin(name):
     return p
 
 
+def claim_flash(board, storage=None, digitalio=None):
+    """At power-up (boot.py): give the flash to the firmware, unless Menu is held.
+
+    CircuitPython lets either the computer (the CIRCUITPY drive, over USB) or
+    the program write the flash, and the computer has it unless boot.py
+    remounts it. The firmware must write (the game in progress, the record of
+    games); a deploy needs the drive. So boot.py takes the flash for the
+    firmware, except when Menu is held as the board powers up: then the drive
+    stays writable for one session, for a deploy. Returns True if the firmware
+    has the flash.
+    """
+    if storage is None:
+        import storage
+    if digitalio is None:
+        import digitalio
+    r, c = board["keys"]["menu"]
+    row = digitalio.DigitalInOut(pin(board["row_pins"][r]))
+    col = digitalio.DigitalInOut(pin(board["col_pins"][c]))
+    row.switch_to_output(value=False)           # drive Menu's row low, as a scan does
+    col.switch_to_input(pull=digitalio.Pull.UP)
+    time.sleep(0.001)
+    held = not col.value                        # the diode lets the row pull it low
+    row.deinit()
+    col.deinit()
+    if held:
+        return False
+    storage.remount("/", readonly=False)
+    return True
+
+
 # A reading counts after at least this many equal scans (a reed switch under a
 # weak magnet, a bounce), as on the rp2 backend's reed boards.
 _MIN_SCANS = 3

@@ -16,17 +16,7 @@ from hal import ledmap
 from hal import KEY_NAMES
 import hal as _contract
 
-try:
-    from time import sleep_us, sleep_ms, ticks_ms, ticks_diff
-except ImportError:  # CPython, for the host tests
-    import time as _time
-    from compat import ticks_ms, ticks_diff
-
-    def sleep_us(us):
-        _time.sleep(us / 1000000)
-
-    def sleep_ms(ms):
-        _time.sleep(ms / 1000)
+from compat import sleep_us, sleep_ms, ticks_ms, ticks_diff  # time's, on the board
 
 # scan() returns this when nothing changed: an empty tuple costs no allocation
 # (a fresh [] each pass would feed the garbage collector 100 times a second).
@@ -216,7 +206,7 @@ class Pixels(_contract.Pixels):
         # The driver keeps GRB bytes in .buf (its ORDER); a driver without it
         # gets the bytes pixel by pixel.
         self._direct = buf is not None and len(buf) == n * 3
-        self.chain = buf if self._direct else bytearray(n * 3)
+        self.chain = buf if buf is not None and self._direct else bytearray(n * 3)
         self.frame = bytearray(n * 3)           # the frame on the LEDs now
         self._new = bytearray(n * 3)            # the one being shown
         w = cols * 3
@@ -315,7 +305,7 @@ class Sound(_contract.Sound):
         if self._timer is not None:
             self._timer.deinit()
         try:
-            self._timer = machine.Timer(mode=machine.Timer.ONE_SHOT, period=int(ms),
+            self._timer = machine.Timer(-1, mode=machine.Timer.ONE_SHOT, period=int(ms),
                                         callback=self._stop_cb)
         except (AttributeError, TypeError, ValueError):
             # No soft timer on this port: sound the beep in full, then stop.
