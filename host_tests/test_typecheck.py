@@ -17,6 +17,7 @@ ROOT = typecheck.ROOT
 def scratch(tmp_path):
     shutil.copytree(os.path.join(ROOT, "firmware"), tmp_path / "firmware",
                     ignore=shutil.ignore_patterns("__pycache__"))
+    shutil.copytree(os.path.join(ROOT, "typings"), tmp_path / "typings")
     for name in (typecheck.MICROPYTHON_CONFIG, typecheck.CIRCUITPYTHON_CONFIG):
         shutil.copy(os.path.join(ROOT, name), tmp_path / name)
     (tmp_path / ".venv").mkdir()

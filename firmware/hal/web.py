@@ -96,7 +96,7 @@ class WebPixels(_contract.Pixels):
         self.shows += 1
         if self.sent != self.frame:
             self.sent = bytes(self.frame)
-            self.link.show(binascii.hexlify(self.frame).decode(), scale)
+            self.link.show(binascii.hexlify(self.sent).decode(), scale)
 
     def rgb(self, index):
         j = index * 3
