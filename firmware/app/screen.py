@@ -73,9 +73,24 @@ class Screen:
         j = i * 3
         return (self.frame[j], self.frame[j + 1], self.frame[j + 2])
 
+    def text_top(self):
+        """The rank of the text's top row: a glyph's 5 rows, centred."""
+        return (self.rows - 5) // 2 + 4
+
+    def band(self, dim=False):
+        """The rows the scrolled text uses made dark, so it reads over a
+        board; with dim, the rest of the frame dimmed to a quarter too."""
+        f = self.frame
+        if dim:
+            for i in range(len(f)):
+                f[i] = f[i] // 4
+        top = self.text_top()
+        for i in range((top - 4) * self.cols * 3, (top + 1) * self.cols * 3):
+            f[i] = 0
+
     def text(self, cols, offset, rgb=TEXT):
         """Draw text columns with column `offset` at the left edge, 5 rows centred."""
-        top = (self.rows - 5) // 2 + 4  # rank of the glyph's top row
+        top = self.text_top()
         for x in range(self.cols):
             k = offset + x
             if 0 <= k < len(cols):
