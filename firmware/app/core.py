@@ -1,7 +1,7 @@
 """The app: a tick-driven state machine, step(now_ms, events) -> frame.
 
-It holds the current mode (boot prompt, menu, setup, play, result, self-test,
-message, error, replay) and swaps modes when one returns another. Any exception in a
+It holds the current mode (boot prompt, menu, setup, play, pause, result,
+race, self-test, message, error, replay) and swaps modes when one returns another. Any exception in a
 mode is logged to error.log, shown as an error pattern, and the board goes
 back to the menu: it never needs a computer to recover.
 """
@@ -118,7 +118,7 @@ MODES = {
     "setup": ("app.menu", "Setup"),
     "resume": ("app.menu", "Resume"),
     "play": ("app.play", "Play"),
-    "result": ("app.play", "Result"),
+    "result": ("app.result", "Result"),
     "selftest": ("app.selftest", "SelfTest"),
     "race": ("app.race", "Race"),
     "pause": ("app.pause", "Pause"),
@@ -178,7 +178,7 @@ class App:
             nxt = self.mode.step(now, events)
             if nxt is not None:
                 self.mode = nxt
-                if type(nxt).__name__ == "Menu":
+                if getattr(nxt, "HOME", False):   # the menu: a game was left
                     back_at_menu(ctx)
             ctx.screen.clear()
             self.mode.draw(ctx.screen, now)

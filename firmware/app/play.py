@@ -1,24 +1,26 @@
-"""Playing a game on the board: move entry, the AI's turns, undo, hint, the result.
+"""Playing a game on the board: move entry, the AI's turns, undo, hint.
 
-The game lies centred on the grid, framed by a ring of dim squares where it
-is smaller; its empty squares show whose turn it is. Rendering is the game's
-view() plus overlays: the last move, the squares that can come next, an
-illegal touch, the AI's move, a hint, the winning cells.
+The game lies centred on the grid (app/view.py); its empty squares show
+whose turn it is. Rendering is the game's view() plus overlays
+(app/overlays.py): the last move, the squares that can come next, an illegal
+touch, the AI's move, a hint.
 
-What the LEDs cannot say is said in scrolled words: why a touch is no move
-(app/explain.py; the next touch cuts it short), the board's pass and swap,
-what the board took in a turn (GAINS), what a pass would end in. Menu opens
-the pause choice (app/pause.py): a game is never lost unasked.
+What the LEDs cannot say is said in scrolled words (app/words.py): why a
+touch is no move (app/explain.py; the next touch cuts it short), the board's
+pass and swap, what the board took in a turn (GAINS), what a pass would end
+in. Menu opens the pause choice (app/pause.py): a game is never lost unasked.
+The end of a game is app/result.py's.
 """
 import games
 from compat import ticks_add, ticks_diff
-from games.common import DRAW, EMPTY, P0, P1, BLACK, WHITE
 from hal import MENU, OK, UNDO, HINT
-from app import saves
-from app.core import mode, log_exception
+from app import saves, overlays
+from app.core import mode
 from app.entry import Entry, ILLEGAL, PLAY, CHOOSE
-from app.screen import (Scroll, LOOK_RGB, TEXT, TARGET, SELECTED, LAST, ERROR, AI_MOVE,
-                        HINT as HINT_RGB, WIN, DEAD, THINK, LIFT, FRAME)
+from app.overlays import SEQ_MS, START_GREEN  # noqa: F401 (the tests' timing)
+from app.screen import Scroll, LOOK_RGB, TEXT, TARGET, LAST, ERROR, AI_MOVE, HINT as HINT_RGB
+from app.view import BoardView
+from app.words import key_move_question, ends_with_pass, board_move_words
 
 FLASH_MS = 700
 AI_SHOW_MS = 2000
@@ -26,64 +28,12 @@ HINT_SHOW_MS = 3000
 DEMO_PAUSE_MS = 900
 VANISH_MS = 1500
 REPLY_PAUSE_MS = 300   # the human sees their move land before the board thinks
-SEQ_MS = 400           # a shown move's squares light one after another, in order
-START_GREEN = 8        # the green added to an empty square where a move can start
+DEMO = ("board", "board")
 
 
 def _before(now, deadline):
     """True while a deadline (ticks, or None for none) lies ahead: wrap-safe."""
     return deadline is not None and ticks_diff(deadline, now) > 0
-
-
-# Seat names that say nothing to the players at the table (an order, game
-# coordinates): the result and prompts name those seats by the colour the
-# board shows them in instead.
-_COLOUR_WORDS = {P0: "BLUE", P1: "ORANGE", BLACK: "BLACK", WHITE: "WHITE"}
-
-
-def seat_word(g, seat):
-    """A seat as the players know it: its name (BLACK, CATS, SOUTH), or the
-    colour of its side on the board where the name is an order or a square
-    (Semaforo's FIRST, Rastros' GOAL A1)."""
-    name = g.seat_name(seat)
-    low = name.lower()
-    if low in ("first", "second") or low.startswith("goal") or low.startswith("seat"):
-        look = P0 if seat == 0 else P1
-        return _COLOUR_WORDS[look]
-    return name.upper()
-
-
-def outcome(g, players):
-    """The result in words: YOU WIN / BOARD WINS against the board, the
-    winner's name otherwise, the winner's score first; None while playing."""
-    r = g.result()
-    if r is None:
-        return None
-    s = g.score()
-    if r == DRAW:
-        text = "DRAW"
-        if s is not None:
-            text += " %d-%d" % (s[0], s[1])
-        return text
-    humans = [i for i in (0, 1) if players[i] == "human"]
-    if len(humans) == 1:
-        text = "YOU WIN" if r == humans[0] else "BOARD WINS"
-    else:
-        text = "%s WINS" % seat_word(g, r)
-    if s is not None:
-        text += " %d-%d" % (s[r], s[1 - r])
-    return text
-
-
-def book_text(g):
-    """The result as the record book keeps it: the game's seat names (FIRST,
-    SECOND, BLACK...) and the score by seat, whoever played."""
-    r = g.result()
-    text = "DRAW" if r == DRAW else "%s WINS" % g.seat_name(r).upper()
-    s = g.score()
-    if s is not None:
-        text += " %d-%d" % (s[0], s[1])
-    return text
 
 
 def touches(ctx, events):
@@ -99,15 +49,12 @@ def touches(ctx, events):
 
 
 class Play:
-    def __init__(self, ctx, gid, options, players, level, moves=(), tag="", dead=(), markers=True):
+    def __init__(self, ctx, settings, moves=(), tag="", dead=()):
         self.ctx = ctx
-        self.gid = gid
-        self.options = dict(options)
-        self.players = tuple(players)
-        self.level = level
-        self.markers = bool(markers)  # reed boards: blocked squares marked with pieces
-        self.mod = games.load(gid)
-        self.game = self.mod.Game(self.options)
+        self.settings = settings
+        self.players = settings.players
+        self.mod = games.load(settings.gid)
+        self.game = self.mod.Game(settings.options)
         self.texts = []
         for t in moves:
             self.game.play_text(t)   # MoveError on a bad save: the caller sets it aside
@@ -122,13 +69,8 @@ class Play:
         # a step over half the clock's period on the board, so not that).
         self.tag = tag or saves.new_tag(ctx.storage, ctx.clock.ticks_ms() ^ ctx.seed)
         w, h = self.game.layout()
-        if w > ctx.cols or h > ctx.rows:
-            # Centred on a smaller grid its rows would wrap onto each other.
-            raise ValueError("%s needs %dx%d squares; this board has %dx%d"
-                             % (gid, w, h, ctx.cols, ctx.rows))
+        self.view = BoardView(ctx, w, h, settings.gid)
         self.w, self.h = w, h
-        self.ox = (ctx.cols - w) // 2
-        self.oy = (ctx.rows - h) // 2
         self.entry = Entry(self.game)
         if not self.humans_turn():
             self.entry.reset(False)
@@ -148,23 +90,18 @@ class Play:
         self.ai_run = False       # the board moved and moves again: a turn of several moves
         self.next_ai = None       # the board may move from then on
         self.seen = None          # the latest clock read in a step (after the AI thought)
-        self.result_mode = None
         # Real pieces: on a reed board, in a game that has them.
         self.pieces = None
         if ctx.sensing == "reed" and getattr(self.mod, "PIECES", None):
             from app.pieces import Pieces
-            self.pieces = Pieces(self, markers)
+            self.pieces = Pieces(self, settings.markers)
 
-    # --- squares <-> game cells ------------------------------------------
+    # --- squares <-> game cells (app/view.py) -------------------------------
     def square(self, cell):
-        return (self.oy + cell // self.w) * self.ctx.cols + self.ox + cell % self.w
+        return self.view.square(cell)
 
     def cell(self, square):
-        x = square % self.ctx.cols - self.ox
-        y = square // self.ctx.cols - self.oy
-        if 0 <= x < self.w and 0 <= y < self.h:
-            return y * self.w + x
-        return None
+        return self.view.cell(square)
 
     # --- the loop ---------------------------------------------------------
     def humans_turn(self):
@@ -176,7 +113,7 @@ class Play:
             if not down or key < ctx.n:
                 continue
             k = ctx.fkey(key)
-            if self.players == ("board", "board"):
+            if self.players == DEMO:
                 return self.leave()          # any key stops a demo
             if k == MENU:
                 return mode("pause", ctx, self)   # back, keep for later, or abandon
@@ -188,7 +125,7 @@ class Play:
                 self.ok(now)
         pieces = self.pieces
         for sq in (touches(ctx, events) if pieces is None else pieces.events(events, now)):
-            if self.players == ("board", "board"):
+            if self.players == DEMO:
                 return self.leave()
             self.touch(sq, now)
         if self.game.result() is not None:
@@ -253,7 +190,7 @@ class Play:
         if score is not None:
             self.say("%d-%d" % (score[0], score[1]))
         else:
-            self.say("%s TO PLAY" % seat_word(self.game, self.game.turn))
+            self.say("%s TO PLAY" % self.game.seat_word(self.game.turn))
 
     def play(self, m):
         g = self.game
@@ -309,9 +246,9 @@ class Play:
         self.next_ai = ticks_add(self.ctx.clock.ticks_ms(), AI_SHOW_MS)
 
     def save(self):
-        g = self.game
-        saves.write(self.ctx.storage, self.gid, self.options, self.players, self.level, self.texts,
-                    self.tag, g.result() is not None, getattr(g, "dead", ()), self.markers)
+        g, s = self.game, self.settings
+        saves.write(self.ctx.storage, s.gid, s.options, s.players, s.level, self.texts,
+                    self.tag, g.result() is not None, getattr(g, "dead", ()), s.markers)
 
     def think(self, level):
         import ai
@@ -323,6 +260,7 @@ class Play:
             now = ctx.clock.ticks_ms()
             if state[0] is None or ticks_diff(now, state[0]) >= 60:
                 state[0] = now
+                ctx.screen.clear()
                 self.draw(ctx.screen, now, thinking=ticks_diff(now, t0) // 60)
                 ctx.push()
 
@@ -333,23 +271,23 @@ class Play:
                          progress=progress, mhz=ctx.board.get("cpu_mhz", ai.BENCH_MHZ))
 
     def ai_turn(self, now):
-        m = self.think(self.level)
+        m = self.think(self.settings.level)
         g = self.game
         seat = g.turn
         again = self.ai_run
         before = g.score()
         self.play(m)
         text = self.texts[-1]
-        demo = self.players == ("board", "board")
+        demo = self.players == DEMO
         gains = getattr(self.mod, "GAINS", None)
         if gains is not None and before is not None:
             self.gain += g.score()[seat] - before[seat]
-        if text in ("pass", "swap") and g.result() is None:
-            # Nothing on the LEDs shows these: say them.
-            if text == "pass":
-                self.say("BOARD PASSES" + (" - A PASS ENDS THE GAME" if self.ends_with_pass() else ""))
-            else:
-                self.say("BOARD SWAPS - IT PLAYS %s" % seat_word(g, seat))
+        said = None
+        if g.result() is None:
+            # Nothing on the LEDs shows a pass or a swap: say them.
+            said = board_move_words(g, text, seat, text == "pass" and ends_with_pass(g))
+        if said is not None:
+            self.say(said)
         elif g.turn != seat and self.gain > 0 and not demo and g.result() is None:
             # Seeds or boxes taken: the store's bars change, but by how much is
             # not plain to see. Said once the board's turn is over.
@@ -377,48 +315,8 @@ class Play:
     def arm(self, keyed, i):
         """Name a key move; OK plays it. Where there are several (Go's pass
         and, after Black's pass, swap) HINT names the next one instead."""
-        m = self.armed = keyed[i % len(keyed)]
-        text = "%s? OK" % self.game.move_text(m).upper()
-        g = self.game
-        g.play(m)
-        end = outcome(g, self.players)
-        then = None
-        if end is None and self.players[g.turn] == "board" and self.ends_with_pass():
-            # Against the board: its pass would end the game at once, with no
-            # further question, so the human hears now what it would end in.
-            p = self.pass_move()
-            g.play(p)
-            then = outcome(g, self.players)
-            g.undo()
-        g.undo()
-        if end is not None:
-            # Say what the move would end in before it does (Go's second pass).
-            text = "%s ENDS: %s? OK" % (g.move_text(m).upper(), end)
-        elif then is not None:
-            text = "%s? OK - IF THE BOARD PASSES TOO IT ENDS: %s" % (g.move_text(m).upper(), then)
-        if len(keyed) > 1:
-            other = keyed[(i + 1) % len(keyed)]
-            text += " - HINT: %s" % self.game.move_text(other).upper()
-        self.say(text)
-
-    def pass_move(self):
-        """The side to move's pass, or None where it has none."""
-        g = self.game
-        for m in g.moves():
-            if not g.move_cells(m) and g.move_text(m) == "pass":
-                return m
-        return None
-
-    def ends_with_pass(self):
-        """Whether a pass by the side to move would end the game."""
-        g = self.game
-        m = self.pass_move()
-        if m is None:
-            return False
-        g.play(m)
-        over = g.result() is not None
-        g.undo()
-        return over
+        self.armed = keyed[i % len(keyed)]
+        self.say(key_move_question(self.game, self.players, keyed, i))
 
     def hint(self, now):
         if not self.humans_turn():
@@ -427,7 +325,7 @@ class Play:
         if self.armed in keyed and len(keyed) > 1:
             self.arm(keyed, keyed.index(self.armed) + 1)
             return
-        m = self.think(max(self.level, 3))
+        m = self.think(max(self.settings.level, 3))
         g = self.game
         cells = tuple(g.move_cells(m))
         self.entry.reset(self.humans_turn())
@@ -451,249 +349,47 @@ class Play:
         return mode("menu", self.ctx)
 
     def finish(self):
-        return Result(self.ctx, self)
+        return mode("result", self.ctx, self)
 
     # --- drawing ------------------------------------------------------------
-    def draw_board(self, scr, view=None):
-        """The game's view; its empty squares faintly in the colour of the side
-        to move, so the board shows whose turn it is. Around a game smaller
-        than the grid a dim frame, and dark beyond it: the game's area is
-        always visible."""
-        ctx = self.ctx
-        g = self.game
-        r, gr, b = LOOK_RGB[g.turn_look()] if g.result() is None else LOOK_RGB[EMPTY]
-        tint = (r // 12 + 1, gr // 12 + 1, b // 12 + 1)
-        if self.w < ctx.cols or self.h < ctx.rows:
-            x0, y0, x1, y1 = self.ox - 1, self.oy - 1, self.ox + self.w, self.oy + self.h
-            cols = ctx.cols
-            for sq in range(ctx.n):
-                x, y = sq % cols, sq // cols
-                if x0 <= x <= x1 and y0 <= y <= y1:
-                    scr.set(sq, FRAME)
-        v = view if view is not None else g.view()
-        for c in range(self.w * self.h):
-            look = v[c]
-            scr.set(self.square(c), tint if look == EMPTY else LOOK_RGB[look])
-
     def draw(self, scr, now, thinking=None):
         if self.seen is not None and ticks_diff(self.seen, now) > 0:
             # The board thought after this pass read the clock: draw at the time
             # its deadlines were set from, so one pass has one time.
             now = self.seen
-        scr.clear()
+        view, g = self.view, self.game
         pending = self.entry.pending()
+        v = g.view()                  # once a pass: the targets read it too
         if pending is not None:
             # Show the board as it would be after the selected move.
-            self.game.play(pending)
-            v = self.game.view()
-            self.game.undo()
-            self.draw_board(scr, v)
+            g.play(pending)
+            view.draw(scr, g)
+            g.undo()
         else:
-            v = self.game.view()      # once a pass: the targets read it too
-            self.draw_board(scr, v)
+            view.draw(scr, g, v)
         blink = (now // 250) & 1
         if self.last and (now // 250) % 6 == 0:
             for c in self.last:
-                scr.set(self.square(c), LAST)
+                scr.set(view.square(c), LAST)
         if self.humans_turn():
-            self.draw_targets(scr, blink, pending, None if pending is not None else v)
+            overlays.targets(self, scr, blink, pending, v)
         if self.vanished and _before(now, self.vanished_until):
             fade = min(255, ticks_diff(self.vanished_until, now) * 255 // VANISH_MS)
             for c in self.vanished:
-                scr.set(self.square(c), (fade, fade // 3, 0) if blink else (0, 0, 0))
+                scr.set(view.square(c), (fade, fade // 3, 0) if blink else (0, 0, 0))
         if self.shown and _before(now, self.shown_until):
-            self.draw_shown(scr, now, blink)
+            overlays.shown(self, scr, now, blink)
         flashing = self.flash_cell is not None and _before(now, self.flash_until)
         if flashing and not blink:
             for c in self.entry.next_cells():
-                scr.set(self.square(c), TARGET)
+                scr.set(view.square(c), TARGET)
         if self.pieces is not None:
-            self.draw_wrong(scr, blink)
+            overlays.wrong(self, scr, blink, v)
         if thinking is not None:
-            ring = _ring(self.ctx.cols, self.ctx.rows)
-            scr.set(ring[thinking % len(ring)], THINK)
-            scr.set(ring[(thinking + len(ring) // 2) % len(ring)], THINK)
-        if self.scroll is not None:
-            _band(scr, self.ctx)
-            self.scroll.draw(scr, now)
+            view.spinner(scr, thinking)
+        view.say(scr, self.scroll, now)
         if flashing and blink:
             scr.set(self.flash_cell, ERROR)   # over the text: the refused square shows at once
 
-    def draw_targets(self, scr, blink, pending, v=None):
-        """What can be done now. Before a touch: the pieces that can move blink
-        and the empty squares where a move starts (a placement) are tinted a
-        little greener, so a full board of them stays readable; after a touch,
-        the squares that can come next."""
-        entry = self.entry
-        if v is None:
-            v = self.game.view()
-        # A game played by taps (Ouri, Pontos) has no PIECES: its seats' own
-        # looks are what a move starts from (Ouri's pits).
-        pieces = getattr(self.mod, "PIECES", None) or (P0, P1)
-        for c in entry.next_cells():
-            look = v[c]
-            sq = self.square(c)
-            if entry.touched:
-                if look <= 1 or blink:
-                    scr.set(sq, TARGET)
-            elif look in pieces:
-                if blink:
-                    scr.set(sq, TARGET)
-            else:
-                r, gr, b = scr.get(sq)
-                scr.set(sq, (r, min(255, gr + START_GREEN), b))
-        for c in entry.touched:
-            if pending is None or blink:
-                scr.set(self.square(c), SELECTED)
 
-    def draw_shown(self, scr, now, blink):
-        """The board's move or a hint: one square blinks; several light one
-        after another in the order they are touched (from, to, arrow), then
-        all, then none. A hint's square also shows what it would hold
-        (Produto's stone colour) between blinks."""
-        cells = self.shown
-        k = len(cells)
-        if k == 1:
-            sq = self.square(cells[0])
-            if blink:
-                scr.set(sq, self.shown_rgb)
-            elif self.shown_looks and self.shown_looks[0] > 1:
-                scr.set(sq, LOOK_RGB[self.shown_looks[0]])
-            return
-        phase = ticks_diff(now, self.shown_from) // SEQ_MS % (k + 2)
-        for i in range(min(phase, k)):
-            scr.set(self.square(cells[i]), self.shown_rgb)
-
-
-    def draw_wrong(self, scr, blink):
-        """Real pieces: each square that disagrees with the game blinks with
-        what it should hold: the piece's colour, red where a square must be
-        cleared (a capture, a piece put down wrongly), or the lift colour on
-        the from-square of the move just made. The piece in hand and one
-        being put down are not wrong."""
-        p = self.pieces
-        hand = [self.square(c) for c in self.entry.touched]
-        if p.resting is not None:
-            hand.append(p.resting[0])
-        v = self.game.view()
-        for sq in p.wrong():
-            if sq in hand:
-                continue
-            c = self.cell(sq)
-            if p.expected[sq]:
-                scr.set(sq, LOOK_RGB[v[c]] if blink else (0, 0, 0))
-            elif blink:
-                scr.set(sq, LIFT if c is not None and c in self.last else ERROR)
-
-
-def _ring(cols, rows):
-    """The border squares in order round the board, for the thinking spinner."""
-    out = [x for x in range(cols)]
-    out += [y * cols + cols - 1 for y in range(1, rows)]
-    out += [(rows - 1) * cols + x for x in range(cols - 2, -1, -1)]
-    out += [y * cols for y in range(rows - 2, 0, -1)]
-    return out
-
-
-def _band(scr, ctx):
-    """Darken the rows the scrolled text uses, so it reads over the board."""
-    top = (ctx.rows - 5) // 2 + 4
-    for y in range(top - 4, top + 1):
-        for x in range(ctx.cols):
-            scr.set(y * ctx.cols + x, (0, 0, 0))
-
-
-class Result:
-    """The game is over: the winning cells blink and the result scrolls.
-
-    OK scrolls it again, Undo takes back the last move and plays on, Menu
-    leaves. In Go, after the two passes, touching a stone marks its group
-    dead (or alive again) and OK confirms the count.
-    """
-
-    def __init__(self, ctx, play):
-        self.ctx = ctx
-        self.play = play
-        g = play.game
-        self.marking = hasattr(g, "set_dead")
-        if self.marking:
-            text = "MARK DEAD STONES THEN OK"
-            seat = g.turn ^ 1                 # who made the last move
-            if play.texts and play.texts[-1] == "pass" and play.players[seat] == "board":
-                text = "BOARD PASSES: GAME OVER - " + text   # its pass ended the game
-            self.scroll = Scroll(text, ctx.cols, TEXT)
-        else:
-            self.close()
-
-    def announce(self):
-        """What the board says: YOU WIN / BOARD WINS against it, else the
-        winner by name or colour, the winner's score first."""
-        return outcome(self.play.game, self.play.players)
-
-    def close(self):
-        self.marking = False
-        self.record()
-        saves.clear(self.ctx.storage)
-        self.scroll = Scroll(self.announce(), self.ctx.cols, WIN)
-
-    def record(self):
-        """Into the record book (once, whatever cut came before), before the
-        save is cleared."""
-        p = self.play
-        saves.record(self.ctx.storage, p.gid, p.options, p.texts, book_text(p.game), p.tag,
-                     log_exception)
-
-    def step(self, now, events):
-        ctx = self.ctx
-        for key, down in events:
-            if not down:
-                continue
-            k = ctx.fkey(key)
-            if k == MENU:
-                if self.marking:     # left uncounted: recorded with the marks as they are
-                    self.record()
-                saves.clear(ctx.storage)
-                return mode("menu", ctx)
-            if k == UNDO:
-                p = self.play
-                p.undo()
-                p.next_ai = ticks_add(now, AI_SHOW_MS)
-                return p
-            if k == OK:
-                if self.marking:
-                    self.close()
-                else:
-                    self.scroll = Scroll(self.announce(), ctx.cols, WIN)
-            elif k < 0 and self.marking:
-                self.toggle_dead(key)
-        if self.scroll is not None and self.scroll.done(now):
-            self.scroll = None
-        return None
-
-    def toggle_dead(self, sq):
-        g = self.play.game
-        c = self.play.cell(sq)
-        if c is None or g.view()[c] <= 1:
-            return
-        group = g.group(c)
-        dead = list(g.dead)
-        if c in dead:
-            dead = [d for d in dead if d not in group]
-        else:
-            dead += [d for d in group if d not in dead]
-        g.set_dead(dead)
-        self.play.save()          # a cut while marking resumes with the marks
-
-    def draw(self, scr, now):
-        p = self.play
-        p.draw_board(scr)
-        g = p.game
-        if self.marking:
-            for c in g.dead:
-                scr.set(p.square(c), DEAD if (now // 300) & 1 else LOOK_RGB[g.view()[c]])
-        elif (now // 300) & 1:
-            for c in g.highlight():
-                scr.set(p.square(c), WIN)
-        if self.scroll is not None:
-            _band(scr, self.ctx)
-            self.scroll.draw(scr, now)
+__all__ = ("Play", "touches", "LOOK_RGB")

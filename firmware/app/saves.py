@@ -30,6 +30,25 @@ class SaveError(ValueError):
     pass
 
 
+class Settings:
+    """How a game is played: the game, its options, who plays each seat
+    ("human" or "board"), the AI's level and, on a reed board, whether
+    blocked squares are marked with marker pieces. Set up in the menu, kept
+    in the save, given to Play as one object."""
+
+    def __init__(self, gid, options=None, players=("human", "human"), level=3, markers=True):
+        self.gid = gid
+        self.options = dict(options or {})
+        self.players = tuple(players)
+        self.level = level
+        self.markers = bool(markers)
+
+
+def settings_of(d):
+    """The settings a save (read()'s dict) holds."""
+    return Settings(d["game"], d["options"], d["players"], d["level"], d["markers"])
+
+
 def _canon(d):
     s = "|".join((d["game"], json.dumps(sorted(d["options"].items())), ",".join(d["players"]),
                   str(d["level"]), " ".join(d["moves"])))
