@@ -2,7 +2,9 @@
 
 What a power cut may leave, and what each call promises:
 
-write_atomic(name, data)  After a cut at any point, read(name) gives either the
+write_atomic(name, data)  `data` is bytes, text, or an iterable of pieces
+    (bytes or text) written one after another, so a long file never needs
+    one large block of RAM. After a cut at any point, read(name) gives either the
     old content or the new one, whole; never a torn file, and never nothing
     when there was an old one. It writes `name.tmp` and renames it over
     `name` (LittleFS and POSIX replace a file in one step). A filesystem whose
@@ -96,7 +98,11 @@ class FileStorage:
         fs = self.files
         tmp, new, path = self.path(name + ".tmp"), self.path(name + ".new"), self.path(name)
         with fs.open(tmp, "wb") as f:
-            f.write(data)
+            if isinstance(data, (bytes, bytearray)):
+                f.write(data)
+            else:
+                for piece in data:
+                    f.write(piece.encode() if isinstance(piece, str) else piece)
         try:
             fs.rename(tmp, path)        # LittleFS and POSIX replace at once
             return
