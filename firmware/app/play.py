@@ -90,11 +90,19 @@ class Play:
         self.ai_run = False       # the board moved and moves again: a turn of several moves
         self.next_ai = None       # the board may move from then on
         self.seen = None          # the latest clock read in a step (after the AI thought)
+        # Answer first: a move's frame goes out in its own pass; its save, the
+        # beep and the garbage collection follow in the next pass (chores()).
+        self.journal = saves.Journal(ctx.storage)
+        self.unsaved = []         # journal lines not yet on flash
+        self.chores_due = False
+        self.answered = False     # this pass changed what the board shows in answer
         # Real pieces: on a reed board, in a game that has them.
         self.pieces = None
         if ctx.sensing == "reed" and getattr(self.mod, "PIECES", None):
             from app.pieces import Pieces
             self.pieces = Pieces(self, settings.markers)
+        if self.texts:
+            self.save()   # a resumed game: its journal compacted (a torn last line gone)
 
     # --- squares <-> game cells (app/view.py) -------------------------------
     def square(self, cell):
@@ -109,6 +117,7 @@ class Play:
 
     def step(self, now, events):
         ctx = self.ctx
+        self.answered = False
         for key, down in events:
             if not down or key < ctx.n:
                 continue
@@ -116,6 +125,7 @@ class Play:
             if self.players == DEMO:
                 return self.leave()          # any key stops a demo
             if k == MENU:
+                self.flush()                  # kept for later: the save is whole
                 return mode("pause", ctx, self)   # back, keep for later, or abandon
             elif k == UNDO:
                 self.undo()
@@ -128,14 +138,17 @@ class Play:
             if self.players == DEMO:
                 return self.leave()
             self.touch(sq, now)
+        if self.answered:
+            return None                     # this pass's frame answers; the rest comes next pass
+        if self.chores_due:
+            self.chores()
         if self.game.result() is not None:
             return self.finish()
         if pieces is not None and pieces.syncing:
             return None                     # the pieces first: nobody moves until they match
         if not self.humans_turn() and not _before(now, self.next_ai) and self.scroll is None:
             self.ai_turn(now)
-            if self.game.result() is not None:
-                return self.finish()
+            return None                     # the board's move shown first; its save next pass
         if self.scroll is not None and self.scroll.done(now):
             self.scroll = None
         return None
@@ -144,6 +157,7 @@ class Play:
         self.scroll = Scroll(text, self.ctx.cols, rgb)
 
     def touch(self, sq, now):
+        self.answered = True
         self.scroll = None
         self.armed = None
         self.shown = ()
@@ -199,8 +213,10 @@ class Play:
             self.next_ai = ticks_add(self.ctx.clock.ticks_ms(), REPLY_PAUSE_MS)
             self.scroll = None            # a prompt answered, a reason read: the board may go on
         self.last = tuple(g.move_cells(m))
-        self.texts.append(g.move_text(m))
+        text = g.move_text(m)
+        self.texts.append(text)
         g.play(m)
+        self.answered = True
         captured = getattr(g, "captured_last", None)
         if captured is not None and captured():
             self.vanished = tuple(captured())
@@ -213,13 +229,12 @@ class Play:
         # Saved even when the game just ended: the result screen records the
         # game, then clears the save, so a power cut there resumes to the result
         # (and Go's marking of dead stones) and the game is never lost.
-        self.save()
+        self.unsaved.append(saves.move_body(text, g.result() is not None))
+        self.chores_due = True
         if g.result() is None:
             owed = getattr(g, "owed", None)
             if g.turn == seat and owed is not None and owed() and self.humans_turn():
                 self.say("NOW %s" % owed().upper())
-        self.ctx.beep(880, 20)
-        self.ctx.collect()
 
     def undo(self):
         """Take back one move; against the board, back to the human's turn."""
@@ -229,8 +244,11 @@ class Play:
         while self.texts:
             g.undo()
             self.texts.pop()
+            self.unsaved.append(saves.UNDO_BODY)
             if self.humans_turn():
                 break
+        self.answered = True
+        self.chores_due = True
         self.last = ()
         self.shown = ()
         self.scroll = None
@@ -239,16 +257,44 @@ class Play:
         self.entry.reset(self.humans_turn())
         if self.pieces is not None:
             self.pieces.refresh()         # the pieces to move back
-        if self.texts:
-            self.save()
-        else:
-            saves.clear(self.ctx.storage)
         self.next_ai = ticks_add(self.ctx.clock.ticks_ms(), AI_SHOW_MS)
 
     def save(self):
-        g, s = self.game, self.settings
-        saves.write(self.ctx.storage, s.gid, s.options, s.players, s.level, self.texts,
-                    self.tag, g.result() is not None, getattr(g, "dead", ()), s.markers)
+        """The whole game written afresh (compaction)."""
+        g = self.game
+        self.journal.write_all(self.settings, self.texts, self.tag, g.result() is not None,
+                               getattr(g, "dead", ()))
+        self.unsaved = []
+
+    def flush(self):
+        """What changed since the last save, onto flash: appended as journal
+        lines; the whole game where the journal has no start yet (a new
+        game's first move) or has grown long with take-backs."""
+        if not self.unsaved:
+            return
+        j = self.journal
+        if not self.texts:
+            j.clear()                     # every move taken back: nothing to resume
+            self.unsaved = []
+        elif not j.started or j.lines > 2 * len(self.texts) + 32:
+            self.save()
+        else:
+            j.append(self.unsaved)
+            self.unsaved = []
+
+    def mark_dead(self):
+        """Go's dead stones as marked after play, saved at once (the result
+        screen is no pass of play's)."""
+        self.unsaved.append(saves.dead_body(self.game.dead))
+        self.flush()
+
+    def chores(self):
+        """The slow work after an answered move: the save, the beep, the
+        garbage of the move collected."""
+        self.chores_due = False
+        self.flush()
+        self.ctx.beep(880, 20)
+        self.ctx.collect()
 
     def think(self, level):
         import ai
@@ -345,10 +391,11 @@ class Play:
             self.say(g.move_text(m).upper())
 
     def leave(self):
-        saves.clear(self.ctx.storage)
+        self.journal.clear()
         return mode("menu", self.ctx)
 
     def finish(self):
+        self.flush()
         return mode("result", self.ctx, self)
 
     # --- drawing ------------------------------------------------------------

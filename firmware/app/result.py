@@ -59,7 +59,7 @@ class Result:
     def close(self):
         self.marking = False
         self.record()
-        saves.clear(self.ctx.storage)
+        self.play.journal.clear()     # an Undo here writes the game afresh
         self.scroll = Scroll(self.announce(), self.ctx.cols, WIN)
 
     def record(self):
@@ -106,7 +106,7 @@ class Result:
         else:
             dead += [d for d in group if d not in dead]
         g.set_dead(dead)
-        self.play.save()          # a cut while marking resumes with the marks
+        self.play.mark_dead()     # a cut while marking resumes with the marks
 
     def draw(self, scr, now):
         view, g = self.view, self.play.game

@@ -53,6 +53,7 @@ def test_undo_against_the_board_goes_back_to_the_humans_turn():
     assert play.game.ply == 2
     b.press("undo")
     assert play.game.ply == 0 and play.game.turn == 0
+    b.tick()                                  # the save follows the frame
     assert saves.read(b.storage) is None
 
 

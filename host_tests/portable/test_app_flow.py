@@ -81,8 +81,11 @@ def test_undo_takes_back_moves():
     assert play.game.board_text().count("Y") == 1
     b.press("undo")
     assert play.game.ply == 1 and play.game.board_text().count("G") == 1
+    assert saves.read(b.storage)["moves"] == ["a1", "a1"], "the frame first, the save next pass"
+    b.tick()
     assert saves.read(b.storage)["moves"] == ["a1"]
     b.press("undo")
+    b.tick()
     assert play.game.ply == 0
     assert saves.read(b.storage) is None
 
@@ -131,7 +134,7 @@ def test_a_corrupt_save_is_set_aside_with_a_message():
         b.start("semaforo")
         b.enter("a1")
         if damage is None:  # a valid file whose checksum no longer matches
-            raw = b.storage.read(saves.SAVE).decode().replace('"a1"', '"b1"')
+            raw = b.storage.read(saves.SAVE).decode().replace("+a1 ", "+b1 ")
             damage = raw.encode()
         b.storage.write_atomic(saves.SAVE, damage)
         b2 = b.power_cut()
