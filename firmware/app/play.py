@@ -18,7 +18,8 @@ from app import saves, overlays
 from app.core import mode
 from app.entry import Entry, ILLEGAL, PLAY, CHOOSE
 from app.overlays import SEQ_MS, START_GREEN  # noqa: F401 (the tests' timing)
-from app.screen import Scroll, LOOK_RGB, TEXT, TARGET, LAST, ERROR, AI_MOVE, HINT as HINT_RGB
+from app.screen import (Scroll, LOOK_RGB, TEXT, TARGET, LAST, ERROR, AI_MOVE, PLACED,
+                        HINT as HINT_RGB)
 from app.view import BoardView
 from app.words import key_move_question, ends_with_pass, board_move_words
 
@@ -432,6 +433,8 @@ class Play:
                 scr.set(view.square(c), TARGET)
         if self.pieces is not None:
             overlays.wrong(self, scr, blink, v)
+            if self.pieces.resting is not None:
+                scr.set(self.pieces.resting[0], PLACED)   # answered at once, counted once it rests
         if thinking is not None:
             view.spinner(scr, thinking)
         view.say(scr, self.scroll, now)

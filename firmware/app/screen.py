@@ -42,6 +42,7 @@ DEAD = (90, 0, 0)          # Go stones marked dead
 THINK = (0, 60, 120)
 FRAME = (12, 12, 12)       # the squares round a game smaller than the grid
 LIFT = (0, 220, 220)       # real pieces: a piece to lift from here (the board's move)
+PLACED = (110, 110, 110)   # real pieces: a piece just put down, until it has rested and counts
 
 # The desktop simulator sets this to a list to hear every text the board
 # scrolls (its status line, a script's dump). On the board it stays None and
