@@ -56,6 +56,12 @@ class Menu:
         self.scroll = Scroll("CHOOSE A GAME", ctx.cols, TEXT, loop=True)
         self.kept = kept_game(ctx)
 
+    def frame_key(self, now):
+        """Changes whenever the picture would (core.App): the looks' beat,
+        the pointed square's blink, the text's offset; touches are events."""
+        k = ((now // 1000) % 256) << 14 | ((now // BLINK_MS) & 1) << 13
+        return k | (self.scroll.offset(now) & 0x1FFF)
+
     def square_of(self, k):
         """Game k sits on the top rows, left to right, top row first."""
         c = self.ctx.cols

@@ -10,31 +10,47 @@ SEQ_MS = 400           # a shown move's squares light one after another, in orde
 START_GREEN = 8        # the green added to an empty square where a move can start
 
 
-def targets(play, scr, blink, pending, v):
-    """What can be done now. Before a touch: the pieces that can move blink
-    and the empty squares where a move starts (a placement) are tinted a
-    little greener, so a full board of them stays readable; after a touch,
-    the squares that can come next."""
-    entry = play.entry
-    square = play.view.square
+def _piece_looks(play):
     # A game played by taps (Ouri, Pontos) has no PIECES: its seats' own
     # looks are what a move starts from (Ouri's pits).
-    pieces = getattr(play.mod, "PIECES", None) or (P0, P1)
+    return getattr(play.mod, "PIECES", None) or (P0, P1)
+
+
+def starts(play, scr, v):
+    """Before a touch, the empty squares where a move starts (a placement)
+    are tinted a little greener, so a full board of them stays readable.
+    They do not blink: drawn with the board, once a change."""
+    entry = play.entry
+    if entry.touched:
+        return
+    view = play.view           # not view.square: a bound method kept in a local is a heap object
+    pieces = _piece_looks(play)
+    f = scr.frame
     for c in entry.next_cells():
-        look = v[c]
-        sq = square(c)
-        if entry.touched:
-            if look <= 1 or blink:
-                scr.set(sq, TARGET)
-        elif look in pieces:
-            if blink:
-                scr.set(sq, TARGET)
-        else:
-            r, gr, b = scr.get(sq)
-            scr.set(sq, (r, min(255, gr + START_GREEN), b))
-    for c in entry.touched:
+        if v[c] not in pieces:
+            j = view.square(c) * 3 + 1
+            f[j] = min(255, f[j] + START_GREEN)
+
+
+def targets(play, scr, blink, pending, v):
+    """What can be done now, drawn at every blink. Before a touch: the
+    pieces that can move blink; after a touch, the squares that can come
+    next."""
+    entry = play.entry
+    view = play.view
+    touched = entry.touched
+    if touched:
+        for c in entry.next_cells():
+            if v[c] <= 1 or blink:
+                scr.set(view.square(c), TARGET)
+    elif blink:
+        pieces = _piece_looks(play)
+        for c in entry.next_cells():
+            if v[c] in pieces:
+                scr.set(view.square(c), TARGET)
+    for c in touched:
         if pending is None or blink:
-            scr.set(square(c), SELECTED)
+            scr.set(view.square(c), SELECTED)
 
 
 def shown(play, scr, now, blink):
@@ -43,10 +59,10 @@ def shown(play, scr, now, blink):
     all, then none. A hint's square also shows what it would hold
     (Produto's stone colour) between blinks."""
     cells = play.shown
-    square = play.view.square
+    view = play.view
     k = len(cells)
     if k == 1:
-        sq = square(cells[0])
+        sq = view.square(cells[0])
         if blink:
             scr.set(sq, play.shown_rgb)
         elif play.shown_looks and play.shown_looks[0] > 1:
@@ -54,7 +70,7 @@ def shown(play, scr, now, blink):
         return
     phase = ticks_diff(now, play.shown_from) // SEQ_MS % (k + 2)
     for i in range(min(phase, k)):
-        scr.set(square(cells[i]), play.shown_rgb)
+        scr.set(view.square(cells[i]), play.shown_rgb)
 
 
 def wrong(play, scr, blink, v):
@@ -67,7 +83,7 @@ def wrong(play, scr, blink, v):
     view = play.view
     touched = play.entry.touched
     resting = p.resting[0] if p.resting is not None else -1
-    for sq in p.wrong():
+    for sq in play.wrong_sq:
         c = view.cell(sq)
         if sq == resting or c is not None and c in touched:
             continue

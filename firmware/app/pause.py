@@ -57,6 +57,7 @@ class Pause:
         if p.pieces is not None:
             p.pieces.refresh()
         p.scroll = None
+        p.version += 1                # drawn afresh
         return p
 
     def draw(self, scr, now):

@@ -75,7 +75,7 @@ class Pieces:
     def events(self, events, now):
         """Apply the matrix events for squares; return the squares to treat as
         touches now (at most a few per pass)."""
-        out = []
+        out = ()                            # an idle pass makes no list
         n = len(self.actual)
         for key, down in events:
             if key >= n:
@@ -90,14 +90,14 @@ class Pieces:
                 self.resting = (key, ticks_add(now, REST_MS))
                 self.play.answered = True
             elif self._starts_move(key):
-                out.append(key)
+                out = [key] if not out else out + [key]
         if self.syncing:
             self.check()
         elif self.resting is not None and ticks_diff(now, self.resting[1]) >= 0:
             sq = self.resting[0]
             self.resting = None
             if self.actual[sq] and self._continues_move(sq):
-                out.append(sq)
+                out = [sq] if not out else out + [sq]
             elif self.actual[sq]:
                 self.play.refuse(sq, now)   # put down where no move goes: red until taken back, and why
         return out

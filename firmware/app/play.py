@@ -42,9 +42,11 @@ def touches(ctx, events):
     press, and so does a reed board in a game played by taps (Pontos, Ouri:
     the LEDs are the board). Games with pieces on a reed board go through
     app.pieces instead."""
-    out = []
+    out = ()                  # an idle pass makes no list
     for key, down in events:
         if key < ctx.n and down:
+            if not out:
+                out = []
             out.append(key)
     return out
 
@@ -94,9 +96,20 @@ class Play:
         # Answer first: a move's frame goes out in its own pass; its save, the
         # beep and the garbage collection follow in the next pass (chores()).
         self.journal = saves.Journal(ctx.storage)
+        # Whether the game is over, asked once a move: result() may list the
+        # moves (Semaforo), too dear for every pass.
+        self.over = self.game.result() is not None
         self.unsaved = []         # journal lines not yet on flash
         self.chores_due = False
         self.answered = False     # this pass changed what the board shows in answer
+        # Redraw only what changed (core.App): every change of state bumps
+        # version; the board under the blinking overlays is kept in `base`
+        # and drawn again only when version moved.
+        self.version = 0
+        self.base = bytearray(ctx.n * 3)
+        self.base_version = -1
+        self.v = None             # the game's view at base_version
+        self.wrong_sq = ()        # real pieces: the squares that disagree, at base_version
         # Real pieces: on a reed board, in a game that has them.
         self.pieces = None
         if ctx.sensing == "reed" and getattr(self.mod, "PIECES", None):
@@ -119,6 +132,8 @@ class Play:
     def step(self, now, events):
         ctx = self.ctx
         self.answered = False
+        if events:
+            self.version += 1
         for key, down in events:
             if not down or key < ctx.n:
                 continue
@@ -143,7 +158,7 @@ class Play:
             return None                     # this pass's frame answers; the rest comes next pass
         if self.chores_due:
             self.chores()
-        if self.game.result() is not None:
+        if self.over:
             return self.finish()
         if pieces is not None and pieces.syncing:
             return None                     # the pieces first: nobody moves until they match
@@ -152,13 +167,32 @@ class Play:
             return None                     # the board's move shown first; its save next pass
         if self.scroll is not None and self.scroll.done(now):
             self.scroll = None
+            self.version += 1
         return None
+
+    def frame_key(self, now):
+        """A small int that changes whenever the picture would (core.App)."""
+        if self.seen is not None and ticks_diff(self.seen, now) > 0:
+            now = self.seen
+        k = self.version & 0xFFFF
+        k = ((k << 6) ^ (now // 250) % 48) & 0xFFFFFF      # blinks, the last move's beat
+        if self.scroll is not None:
+            k = ((k << 5) ^ self.scroll.offset(now)) & 0xFFFFFF
+        if _before(now, self.flash_until):
+            k = ((k << 5) ^ 1) & 0xFFFFFF
+        if self.vanished and _before(now, self.vanished_until):
+            k = ((k << 5) ^ ticks_diff(self.vanished_until, now) // 40) & 0xFFFFFF
+        if self.shown and _before(now, self.shown_until):
+            k = ((k << 5) ^ 2 ^ ticks_diff(now, self.shown_from) // SEQ_MS) & 0xFFFFFF
+        return k
 
     def say(self, text, rgb=TEXT):
         self.scroll = Scroll(text, self.ctx.cols, rgb)
+        self.version += 1
 
     def touch(self, sq, now):
         self.answered = True
+        self.version += 1
         self.scroll = None
         self.armed = None
         self.shown = ()
@@ -218,6 +252,7 @@ class Play:
         self.texts.append(text)
         g.play(m)
         self.answered = True
+        self.version += 1
         captured = getattr(g, "captured_last", None)
         if captured is not None and captured():
             self.vanished = tuple(captured())
@@ -230,7 +265,8 @@ class Play:
         # Saved even when the game just ended: the result screen records the
         # game, then clears the save, so a power cut there resumes to the result
         # (and Go's marking of dead stones) and the game is never lost.
-        self.unsaved.append(saves.move_body(text, g.result() is not None))
+        self.over = g.result() is not None
+        self.unsaved.append(saves.move_body(text, self.over))
         self.chores_due = True
         if g.result() is None:
             owed = getattr(g, "owed", None)
@@ -245,10 +281,12 @@ class Play:
         while self.texts:
             g.undo()
             self.texts.pop()
+            self.over = False
             self.unsaved.append(saves.UNDO_BODY)
             if self.humans_turn():
                 break
         self.answered = True
+        self.version += 1
         self.chores_due = True
         self.last = ()
         self.shown = ()
@@ -384,6 +422,7 @@ class Play:
             self.shown_looks = tuple(v[c] for c in cells)
             g.undo()
             self.shown = cells
+            self.version += 1
             self.shown_rgb = HINT_RGB
             t = self.ctx.clock.ticks_ms()
             self.shown_from = t
@@ -407,14 +446,24 @@ class Play:
             now = self.seen
         view, g = self.view, self.game
         pending = self.entry.pending()
-        v = g.view()                  # once a pass: the targets read it too
-        if pending is not None:
-            # Show the board as it would be after the selected move.
-            g.play(pending)
-            view.draw(scr, g)
-            g.undo()
+        if self.base_version != self.version:
+            # What does not blink, drawn once a change: the board (as it would
+            # be after a selected move), the squares where a move starts.
+            v = self.v = g.view()
+            if pending is not None:
+                g.play(pending)
+                view.draw(scr, g)
+                g.undo()
+            else:
+                view.draw(scr, g, v)
+            if self.humans_turn():
+                overlays.starts(self, scr, v)
+            self.wrong_sq = self.pieces.wrong() if self.pieces is not None else ()
+            scr.keep(self.base)
+            self.base_version = self.version
         else:
-            view.draw(scr, g, v)
+            scr.restore(self.base)
+            v = self.v
         blink = (now // 250) & 1
         if self.last and (now // 250) % 6 == 0:
             for c in self.last:

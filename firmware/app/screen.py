@@ -70,6 +70,19 @@ class Screen:
         self.frame[j + 1] = rgb[1]
         self.frame[j + 2] = rgb[2]
 
+    def keep(self, into):
+        """Copy the frame into `into` (a bytearray of its size), byte by byte:
+        a slice would be a new object on the heap at every pass."""
+        f = self.frame
+        for i in range(len(f)):
+            into[i] = f[i]
+
+    def restore(self, saved):
+        """The frame back as keep() saved it."""
+        f = self.frame
+        for i in range(len(f)):
+            f[i] = saved[i]
+
     def get(self, i):
         j = i * 3
         return (self.frame[j], self.frame[j + 1], self.frame[j + 2])
