@@ -339,19 +339,53 @@ def record_line(game_id, options, moves, outcome, tag=""):
                                   " ".join(moves), (" #" + tag) if tag else "")
 
 
+def _record_pieces(first, head, moves, end):
+    if first:
+        yield first
+    yield head
+    for i in range(len(moves)):
+        yield moves[i] if i == 0 else " " + moves[i]
+    yield end
+
+
 def record(storage, game_id, options, moves, outcome, tag="", log=None):
     """Append a finished game to the record book, unless its line is already
     its last one. A storage that refuses (games.txt a folder, a full or failing
-    flash) is logged (by `log(storage, error, where)`) and the game goes on: the result must not end in the
-    error screen. True if the line is in the book afterwards."""
-    line = record_line(game_id, options, moves, outcome, tag).encode()
-    try:
-        end = storage.tail(RECORDS, len(line) + 1)
-        if end == line or end == b"\n" + line:
+    flash) is logged (by `log(storage, error, where)`) and the game goes on: the
+    result must not end in the error screen. True if the line is in the book
+    afterwards.
+
+    The line is written a move at a time (a 600-move Go game's is 2-3 KB,
+    never one block of RAM). With a tag, the book's last line is this game's
+    when the book ends with its " #tag": a cut leaves only a line's start,
+    never its end, and a new game's tag differs from the last one's."""
+    if not tag:
+        line = record_line(game_id, options, moves, outcome, tag).encode()
+        try:
+            end = storage.tail(RECORDS, len(line) + 1)
+            if end == line or end == b"\n" + line:
+                return True
+            if end and not end.endswith(b"\n"):
+                line = b"\n" + line   # a line torn by a cut stays on its own line
+            storage.append(RECORDS, line, limit=RECORDS_LIMIT)
             return True
-        if end and not end.endswith(b"\n"):
-            line = b"\n" + line   # a line torn by a cut stays on its own line
-        storage.append(RECORDS, line, limit=RECORDS_LIMIT)
+        except OSError as e:
+            if log is not None:
+                log(storage, e, "record book")
+            return False
+    opts = " ".join("%s=%s" % kv for kv in sorted(options.items()))
+    head = "%s%s %s : " % (game_id, (" " + opts) if opts else "", outcome)
+    end = " #%s\n" % tag
+    length = len(head) + len(end) + sum(len(m) for m in moves) + max(0, len(moves) - 1)
+    try:
+        last = storage.tail(RECORDS, len(end))
+        if last == end.encode():
+            return True
+        first = ""
+        if storage.tail(RECORDS, 1) not in (b"", b"\n"):
+            first = "\n"              # a line torn by a cut stays on its own line
+        storage.append(RECORDS, _record_pieces(first, head, moves, end), RECORDS_LIMIT,
+                       length + len(first))
         return True
     except OSError as e:
         if log is not None:
