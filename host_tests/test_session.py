@@ -42,11 +42,11 @@ def mpy_dir(tmp_path_factory):
     return build(str(tmp_path_factory.mktemp("mpy")))
 
 
-def session_script(roots, games, plies, level, wasm):
+def session_script(roots, games, plies, level, wasm, long_gid=None, long_plies=0):
     with open(os.path.join(ROOT, "host_tests", "memsession.py")) as f:
         body = f.read()
-    return "ROOTS = %r\nGAMES = %d\nPLIES = %d\nLEVEL = %d\nWASM = %r\n%s" % (
-        roots, games, plies, level, wasm, body)
+    return "ROOTS = %r\nGAMES = %d\nPLIES = %d\nLEVEL = %d\nWASM = %r\nLONG_GID = %r\nLONG_PLIES = %d\n%s" % (
+        roots, games, plies, level, wasm, long_gid, long_plies, body)
 
 
 def summary(out):
@@ -82,3 +82,24 @@ def test_a_club_day_of_every_menu_entry_four_times_in_one_boot(mpy_dir, tmp_path
     assert max(menus) - boot <= ROUND_GROWTH, (boot, menus)
     after_round = menus[ROUND - 1]
     assert max(menus[ROUND:]) - after_round <= FLAT, (after_round, menus)
+
+
+def test_a_day_of_150_games_with_a_600_move_go_game_ends_none_in_the_error_screen(mpy_dir, tmp_path):
+    """Issue 21: 150 games in one boot, the 12 games in turn in every set-up
+    mode, one of them a Go game of 600 moves by two players (its save a line
+    a move, its record book line written a piece at a time), on the unix port
+    capped at the Pico's heap: no game ends in the error screen. Before the
+    journal save, a 585-move Go game's save asked for 8,192 contiguous bytes."""
+    roots = [os.path.join(mpy_dir, d) for d in ("firmware", "portable", "")]
+    main = tmp_path / "main.py"
+    main.write_text(session_script(roots, 150, PLIES, LEVEL, False, "go", 600))
+    r = run_micropython([str(main)], heap="%dK" % (PICO_HEAP // 1024), timeout=1800)
+    out = r.stdout + r.stderr
+    assert r.returncode == 0, out[-3000:]
+    f = summary(out)
+    assert f, out[-3000:]
+    print(out[-600:])
+    assert int(f["GAMES"]) == 150, out[-3000:]
+    assert f["ERRORS"] == "0" and f["ERRLOG"] == "0", out[-3000:]
+    assert "MemoryError" not in out
+    assert int(f["LONG"]) >= 585, "the long Go game: %s moves" % f["LONG"]
