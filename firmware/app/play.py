@@ -117,6 +117,11 @@ class Play:
             self.pieces = Pieces(self, settings.markers)
         if self.texts:
             self.save()   # a resumed game: its journal compacted (a torn last line gone)
+        if "board" in self.players:
+            # What the board's play needs for the whole game, allocated now,
+            # while the heap just left by the menu is whole: a game's AI half
+            # and its tables load at its first evaluation (Go's go_ai).
+            self.game.evaluate()
 
     # --- squares <-> game cells (app/view.py) -------------------------------
     def square(self, cell):
