@@ -16,8 +16,9 @@
 # turned off and this driver collects after every loop pass instead.
 import sys
 import gc
-# Optional in the header: one long game (LONG_GID played to LONG_PLIES moves,
-# by two players, the first time it comes up in that mode), as a club's
+# Optional in the header: one long game (LONG_GID played to LONG_PLIES moves
+# made, by two players, the first time it comes up; where only a pass is
+# left, 30 moves are taken back and play goes on), as a club's
 # longest Go game keeps a save and a record growing all along.
 LONG_GID = globals().get('LONG_GID')
 LONG_PLIES = globals().get('LONG_PLIES', 0)
@@ -51,8 +52,9 @@ for i in range(GAMES):
     mode = (i + i // len(ids)) % 4         # each round shifts every game's mode
     to_end = mode == 0 and (i // 4) % 4 == 0
     limit = PLIES
-    is_long = gid == LONG_GID and mode == 0 and not long_done
+    is_long = gid == LONG_GID and not long_done
     if is_long:
+        mode = 0                 # two players: 600 moves by taps
         limit = LONG_PLIES
         to_end = False
     if b.mode() != 'Menu':
@@ -110,9 +112,21 @@ for i in range(GAMES):
                     continue
                 x = (x * 75 + 74) % 65537
                 want = ms[x % len(ms)]
-                if len(ms) > 1 and not g.move_cells(want):
-                    want = ms[(x + 1) % len(ms)]    # no pass while a stone can be played
+                k = 0
+                while k < len(ms) and not g.move_cells(want) and (k < 1 or is_long):
+                    k += 1                          # no pass while a stone can be played
+                    want = ms[(x + k) % len(ms)]
                 ms = None
+                if is_long and not g.move_cells(want):
+                    # Only a pass is left (random Go on 9x9 settles in about
+                    # 100 moves): take back 30 moves and play on, so the
+                    # game's save keeps growing by a line a move.
+                    for _ in range(30):
+                        b.hal.matrix.tap(menu_key + 2)
+                        b.tick()
+                        b.tick()
+                    want = None
+                    continue
                 ply = g.ply
                 cells = g.move_cells(want)
                 taps = [play.square(c) for c in cells] if cells else [ok, ok]

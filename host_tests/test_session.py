@@ -86,10 +86,14 @@ def test_a_club_day_of_every_menu_entry_four_times_in_one_boot(mpy_dir, tmp_path
 
 def test_a_day_of_150_games_with_a_600_move_go_game_ends_none_in_the_error_screen(mpy_dir, tmp_path):
     """Issue 21: 150 games in one boot, the 12 games in turn in every set-up
-    mode, one of them a Go game of 600 moves by two players (its save a line
-    a move, its record book line written a piece at a time), on the unix port
-    capped at the Pico's heap: no game ends in the error screen. Before the
-    journal save, a 585-move Go game's save asked for 8,192 contiguous bytes."""
+    mode, one of them a Go game in which 600 moves are made by two players
+    (random Go on 9x9 settles in about 100 moves, so where only a pass is
+    left 30 moves are taken back and play goes on: its save a line a move,
+    compacted now and then), on the unix port capped at the Pico's heap: no
+    game ends in the error screen. Before, a 585-move Go game's save asked
+    for 8,192 contiguous bytes, and Go's AI tables failed in a fragmented
+    heap (10 games in the error screen here before they were built at the
+    game's start)."""
     roots = [os.path.join(mpy_dir, d) for d in ("firmware", "portable", "")]
     main = tmp_path / "main.py"
     main.write_text(session_script(roots, 150, PLIES, LEVEL, False, "go", 600))
@@ -102,4 +106,4 @@ def test_a_day_of_150_games_with_a_600_move_go_game_ends_none_in_the_error_scree
     assert int(f["GAMES"]) == 150, out[-3000:]
     assert f["ERRORS"] == "0" and f["ERRLOG"] == "0", out[-3000:]
     assert "MemoryError" not in out
-    assert int(f["LONG"]) >= 585, "the long Go game: %s moves" % f["LONG"]
+    assert int(f["LONG"]) >= 600, "the long Go game: %s moves" % f["LONG"]
