@@ -14,20 +14,16 @@ The end of a game is app/result.py's.
 import games
 from compat import ticks_add, ticks_diff
 from hal import MENU, OK, UNDO, HINT
-from app import saves, overlays
+from app import saves, overlays, turns
 from app.core import mode
 from app.entry import Entry, ILLEGAL, PLAY, CHOOSE
-from app.overlays import SEQ_MS, START_GREEN  # noqa: F401 (the tests' timing)
-from app.screen import (Scroll, LOOK_RGB, TEXT, TARGET, LAST, ERROR, AI_MOVE, PLACED,
-                        HINT as HINT_RGB)
+from app.overlays import SEQ_MS, START_GREEN, VANISH_MS  # noqa: F401 (the tests' timing)
+from app.screen import Scroll, LOOK_RGB, TEXT, AI_MOVE
 from app.view import BoardView
-from app.words import key_move_question, ends_with_pass, board_move_words
+from app.words import key_move_question
 
 FLASH_MS = 700
 AI_SHOW_MS = 2000
-HINT_SHOW_MS = 3000
-DEMO_PAUSE_MS = 900
-VANISH_MS = 1500
 REPLY_PAUSE_MS = 300   # the human sees their move land before the board thinks
 DEMO = ("board", "board")
 
@@ -177,19 +173,7 @@ class Play:
 
     def frame_key(self, now):
         """A small int that changes whenever the picture would (core.App)."""
-        if self.seen is not None and ticks_diff(self.seen, now) > 0:
-            now = self.seen
-        k = self.version & 0xFFFF
-        k = ((k << 6) ^ (now // 250) % 48) & 0xFFFFFF      # blinks, the last move's beat
-        if self.scroll is not None:
-            k = ((k << 5) ^ self.scroll.offset(now)) & 0xFFFFFF
-        if _before(now, self.flash_until):
-            k = ((k << 5) ^ 1) & 0xFFFFFF
-        if self.vanished and _before(now, self.vanished_until):
-            k = ((k << 5) ^ ticks_diff(self.vanished_until, now) // 40) & 0xFFFFFF
-        if self.shown and _before(now, self.shown_until):
-            k = ((k << 5) ^ 2 ^ ticks_diff(now, self.shown_from) // SEQ_MS) & 0xFFFFFF
-        return k
+        return overlays.frame_key(self, now)
 
     def say(self, text, rgb=TEXT):
         self.scroll = Scroll(text, self.ctx.cols, rgb)
@@ -361,41 +345,10 @@ class Play:
                          progress=progress, mhz=ctx.board.get("cpu_mhz", ai.BENCH_MHZ))
 
     def ai_turn(self, now):
-        m = self.think(self.settings.level)
-        g = self.game
-        seat = g.turn
-        again = self.ai_run
-        before = g.score()
-        self.play(m)
-        text = self.texts[-1]
-        demo = self.players == DEMO
-        gains = getattr(self.mod, "GAINS", None)
-        if gains is not None and before is not None:
-            self.gain += g.score()[seat] - before[seat]
-        said = None
-        if g.result() is None:
-            # Nothing on the LEDs shows a pass or a swap: say them.
-            said = board_move_words(g, text, seat, text == "pass" and ends_with_pass(g))
-        if said is not None:
-            self.say(said)
-        elif g.turn != seat and self.gain > 0 and not demo and g.result() is None:
-            # Seeds or boxes taken: the store's bars change, but by how much is
-            # not plain to see. Said once the board's turn is over.
-            self.say("BOARD TAKES %d %s" % (self.gain, gains[0] if self.gain == 1 else gains[1]))
-        # A turn of several moves (boxes closed, Sesqui's two actions, Produto's
-        # two stones): each is shown, in order, and the board waits between them.
-        self.shown = (self.shown if again else ()) + self.last
-        self.shown_looks = ()
-        self.ai_run = g.turn == seat
-        if not self.ai_run:
-            self.gain = 0
-        self.shown_rgb = AI_MOVE
-        after = self.ctx.clock.ticks_ms()
-        self.seen = after
-        self.shown_from = after
-        self.shown_until = ticks_add(after, self.show_ms(AI_SHOW_MS))
-        pause = DEMO_PAUSE_MS if demo or g.turn == seat else 0
-        self.next_ai = ticks_add(after, pause)
+        turns.board_moves(self, now)
+
+    def hint(self, now):
+        turns.hint(self, now)
 
     def show_ms(self, least):
         """How long shown cells stay: at least two rounds of their order."""
@@ -408,33 +361,6 @@ class Play:
         self.armed = keyed[i % len(keyed)]
         self.say(key_move_question(self.game, self.players, keyed, i))
 
-    def hint(self, now):
-        if not self.humans_turn():
-            return
-        keyed = self.entry.key_moves()
-        if self.armed in keyed and len(keyed) > 1:
-            self.arm(keyed, keyed.index(self.armed) + 1)
-            return
-        m = self.think(max(self.settings.level, 3))
-        g = self.game
-        cells = tuple(g.move_cells(m))
-        self.entry.reset(self.humans_turn())
-        if cells:
-            # The squares in the order they are touched (Amazonas: from, to,
-            # arrow), each also showing what it would hold (Produto's colour).
-            g.play(m)
-            v = g.view()
-            self.shown_looks = tuple(v[c] for c in cells)
-            g.undo()
-            self.shown = cells
-            self.version += 1
-            self.shown_rgb = HINT_RGB
-            t = self.ctx.clock.ticks_ms()
-            self.shown_from = t
-            self.shown_until = ticks_add(t, self.show_ms(HINT_SHOW_MS))
-        else:
-            self.say(g.move_text(m).upper())
-
     def leave(self):
         self.journal.clear()
         return mode("menu", self.ctx)
@@ -443,57 +369,9 @@ class Play:
         self.flush()
         return mode("result", self.ctx, self)
 
-    # --- drawing ------------------------------------------------------------
+    # --- drawing (app/overlays.py) ------------------------------------------
     def draw(self, scr, now, thinking=None):
-        if self.seen is not None and ticks_diff(self.seen, now) > 0:
-            # The board thought after this pass read the clock: draw at the time
-            # its deadlines were set from, so one pass has one time.
-            now = self.seen
-        view, g = self.view, self.game
-        pending = self.entry.pending()
-        if self.base_version != self.version:
-            # What does not blink, drawn once a change: the board (as it would
-            # be after a selected move), the squares where a move starts.
-            v = self.v = g.view()
-            if pending is not None:
-                g.play(pending)
-                view.draw(scr, g)
-                g.undo()
-            else:
-                view.draw(scr, g, v)
-            if self.humans_turn():
-                overlays.starts(self, scr, v)
-            self.wrong_sq = self.pieces.wrong() if self.pieces is not None else ()
-            scr.keep(self.base)
-            self.base_version = self.version
-        else:
-            scr.restore(self.base)
-            v = self.v
-        blink = (now // 250) & 1
-        if self.last and (now // 250) % 6 == 0:
-            for c in self.last:
-                scr.set(view.square(c), LAST)
-        if self.humans_turn():
-            overlays.targets(self, scr, blink, pending, v)
-        if self.vanished and _before(now, self.vanished_until):
-            fade = min(255, ticks_diff(self.vanished_until, now) * 255 // VANISH_MS)
-            for c in self.vanished:
-                scr.set(view.square(c), (fade, fade // 3, 0) if blink else (0, 0, 0))
-        if self.shown and _before(now, self.shown_until):
-            overlays.shown(self, scr, now, blink)
-        flashing = self.flash_cell is not None and _before(now, self.flash_until)
-        if flashing and not blink:
-            for c in self.entry.next_cells():
-                scr.set(view.square(c), TARGET)
-        if self.pieces is not None:
-            overlays.wrong(self, scr, blink, v)
-            if self.pieces.resting is not None:
-                scr.set(self.pieces.resting[0], PLACED)   # answered at once, counted once it rests
-        if thinking is not None:
-            view.spinner(scr, thinking)
-        view.say(scr, self.scroll, now)
-        if flashing and blink:
-            scr.set(self.flash_cell, ERROR)   # over the text: the refused square shows at once
+        overlays.draw(self, scr, now, thinking)
 
 
 __all__ = ("Play", "touches", "LOOK_RGB")
