@@ -21,6 +21,18 @@ class BoardView:
         self.ox = (ctx.cols - w) // 2
         self.oy = (ctx.rows - h) // 2
         self.ring = None          # the spinner's squares, made at its first turn
+        # Made once: where each cell's colour goes in the frame, and the dim
+        # frame's squares (the board is drawn in a move's own pass: every
+        # division and call saved there is time before the answer).
+        self.at = tuple(self.square(c) * 3 for c in range(w * h))
+        ring = []
+        if w < ctx.cols or h < ctx.rows:
+            x0, y0, x1, y1 = self.ox - 1, self.oy - 1, self.ox + w, self.oy + h
+            for sq in range(ctx.n):
+                x, y = sq % ctx.cols, sq // ctx.cols
+                if x0 <= x <= x1 and y0 <= y <= y1 and self.cell(sq) is None:
+                    ring.append(sq)
+        self.edge = tuple(ring)
 
     def square(self, cell):
         """The grid square (key number) of a game cell."""
@@ -44,19 +56,19 @@ class BoardView:
         """The game's view (or `view`, a position to show instead), its empty
         squares tinted; a dim frame round a game smaller than the grid and dark
         beyond it, so the game's area is always visible."""
-        ctx = self.ctx
         tint = self.tint(game)
-        if self.w < ctx.cols or self.h < ctx.rows:
-            x0, y0, x1, y1 = self.ox - 1, self.oy - 1, self.ox + self.w, self.oy + self.h
-            cols = ctx.cols
-            for sq in range(ctx.n):
-                x, y = sq % cols, sq // cols
-                if x0 <= x <= x1 and y0 <= y <= y1:
-                    scr.set(sq, FRAME)
+        for sq in self.edge:
+            scr.set(sq, FRAME)
         v = view if view is not None else game.view()
-        for c in range(self.w * self.h):
+        f = scr.frame
+        at = self.at
+        for c in range(len(at)):
             look = v[c]
-            scr.set(self.square(c), tint if look == EMPTY else LOOK_RGB[look])
+            rgb = tint if look == EMPTY else LOOK_RGB[look]
+            j = at[c]
+            f[j] = rgb[0]
+            f[j + 1] = rgb[1]
+            f[j + 2] = rgb[2]
 
     def say(self, scr, scroll, now):
         """A scrolled text over the board: its rows dark first, so it reads."""
