@@ -16,6 +16,14 @@
 # turned off and this driver collects after every loop pass instead.
 import sys
 import gc
+# Optional in the header: one long game (LONG_GID played to LONG_PLIES moves
+# made, by two players, the first time it comes up; where only a pass is
+# left, 30 moves are taken back and play goes on), as a club's
+# longest Go game keeps a save and a record growing all along.
+LONG_GID = globals().get('LONG_GID')
+LONG_PLIES = globals().get('LONG_PLIES', 0)
+long_done = False
+long_plies = 0
 gc.collect()
 start_free = gc.mem_free()
 sys.path[:0] = ROOTS
@@ -43,6 +51,12 @@ for i in range(GAMES):
     gid = ids[i % len(ids)]
     mode = (i + i // len(ids)) % 4         # each round shifts every game's mode
     to_end = mode == 0 and (i // 4) % 4 == 0
+    limit = PLIES
+    is_long = gid == LONG_GID and not long_done
+    if is_long:
+        mode = 0                 # two players: 600 moves by taps
+        limit = LONG_PLIES
+        to_end = False
     if b.mode() != 'Menu':
         break
     if gid == 'poliedricos':
@@ -78,9 +92,9 @@ for i in range(GAMES):
     n = 0
     passes = 0
     seen = 0
-    while b.mode() == 'Play' and passes < 20000:
+    while b.mode() == 'Play' and passes < 20000 + 40 * limit:
         passes += 1
-        if not to_end and n >= PLIES:
+        if not to_end and n >= limit:
             break
         if not play.humans_turn():
             ply = g.ply
@@ -93,11 +107,26 @@ for i in range(GAMES):
                 # The list the app already holds (a second one of Amazonas'
                 # 2000 moves would be the driver's heap, not the board's).
                 ms = play.entry.moves
+                if not ms:              # the game just ended: its result comes next pass
+                    b.tick()
+                    continue
                 x = (x * 75 + 74) % 65537
                 want = ms[x % len(ms)]
-                if len(ms) > 1 and not g.move_cells(want):
-                    want = ms[(x + 1) % len(ms)]    # no pass while a stone can be played
+                k = 0
+                while k < len(ms) and not g.move_cells(want) and (k < 1 or is_long):
+                    k += 1                          # no pass while a stone can be played
+                    want = ms[(x + k) % len(ms)]
                 ms = None
+                if is_long and not g.move_cells(want):
+                    # Only a pass is left (random Go on 9x9 settles in about
+                    # 100 moves): take back 30 moves and play on, so the
+                    # game's save keeps growing by a line a move.
+                    for _ in range(30):
+                        b.hal.matrix.tap(menu_key + 2)
+                        b.tick()
+                        b.tick()
+                    want = None
+                    continue
                 ply = g.ply
                 cells = g.move_cells(want)
                 taps = [play.square(c) for c in cells] if cells else [ok, ok]
@@ -124,6 +153,9 @@ for i in range(GAMES):
                 worst = used
                 worst_gid = gid
     moves += n
+    if is_long:
+        long_done = True
+        long_plies = n
     if b.mode() == 'Result':
         ended += 1
     # Leave: any key stops a demo; Menu leaves a result; in a game Menu opens
@@ -156,7 +188,7 @@ log = b.storage.read('error.log')
 print('BOOT', boot, 'BOOTFREE', boot_free, 'STARTFREE', start_free, 'FIRST', menus[0], 'LAST', menus[-1],
       'MAXMENU', max(menus), 'WORST', worst, 'WORSTGAME', worst_gid, 'PEAK', peak, 'GAMES', len(menus),
       'MOVES', moves, 'AIMOVES', ai_moves, 'ENDED', ended, 'ERRORS', b.app.errors,
-      'ERRLOG', 0 if log is None else len(log),
+      'ERRLOG', 0 if log is None else len(log), 'LONG', long_plies,
       'LOADED', len([k for k in sys.modules if k.startswith('games.')]))
 if log:
     print(log.decode())

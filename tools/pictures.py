@@ -195,7 +195,7 @@ def scene_selftest(b):
 def _record_three(b):
     """Three finished games in the record book: seeded random games played by
     the rules, recorded as the result screen records them."""
-    from app.play import book_text
+    from app.words import book_text
     for k, (gid, options) in enumerate((("hex", {"size": 5}), ("gatos_caes", {}), ("semaforo", {}))):
         g = games.load(gid).Game(options)
         x, texts = 7 + k, []

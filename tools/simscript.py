@@ -123,7 +123,7 @@ def dump(sim):
     game = turn = result = None
     moves = []
     if play is not None:
-        game = play.gid
+        game = play.settings.gid
         moves = list(play.texts)
         r = play.game.result()
         if r is None:

@@ -1,7 +1,7 @@
 """The app: a tick-driven state machine, step(now_ms, events) -> frame.
 
-It holds the current mode (boot prompt, menu, setup, play, result, self-test,
-message, error, replay) and swaps modes when one returns another. Any exception in a
+It holds the current mode (boot prompt, menu, setup, play, pause, result,
+race, self-test, message, error, replay) and swaps modes when one returns another. Any exception in a
 mode is logged to error.log, shown as an error pattern, and the board goes
 back to the menu: it never needs a computer to recover.
 """
@@ -112,7 +112,7 @@ MODES = {
     "setup": ("app.menu", "Setup"),
     "resume": ("app.menu", "Resume"),
     "play": ("app.play", "Play"),
-    "result": ("app.play", "Result"),
+    "result": ("app.result", "Result"),
     "selftest": ("app.selftest", "SelfTest"),
     "race": ("app.race", "Race"),
     "pause": ("app.pause", "Pause"),
@@ -159,27 +159,48 @@ def back_at_menu(ctx):
 
 
 class App:
+    """Redraw only what changed: a mode that has frame_key(now) (a small int
+    that changes whenever its picture would: a blink's phase, a text's
+    offset, its own state) is drawn only when that key changes or events
+    came; an idle pass then draws nothing and allocates nothing, and the
+    frame it returns is the last one (`fresh` False)."""
+
     def __init__(self, board, hal):
         self.ctx = Context(board, hal)
         self.mode = None
         self.errors = 0
+        self.keyed = False        # the mode has frame_key (looked up once a mode)
+        self.key = None
+        self.fresh = True         # this pass drew a new frame
+
+    def _enter(self, mode):
+        self.mode = mode
+        self.keyed = hasattr(mode, "frame_key")
+        self.key = None
 
     def step(self, now, events):
         ctx = self.ctx
         try:
             if self.mode is None:
-                self.mode = boot(ctx)
+                self._enter(boot(ctx))
             nxt = self.mode.step(now, events)
             if nxt is not None:
-                self.mode = nxt
-                if type(nxt).__name__ == "Menu":
+                self._enter(nxt)
+                if getattr(nxt, "HOME", False):   # the menu: a game was left
                     back_at_menu(ctx)
+            if self.keyed:
+                key = self.mode.frame_key(now)
+                if key == self.key and not events:
+                    self.fresh = False
+                    return ctx.screen.frame
+                self.key = key
+            self.fresh = True
             ctx.screen.clear()
             self.mode.draw(ctx.screen, now)
         except Exception as e:
             self.errors += 1
             log_exception(ctx.storage, e, "step in %s" % type(self.mode).__name__)
-            self.mode = ErrorScreen(ctx)
+            self._enter(ErrorScreen(ctx))
             ctx.screen.clear()
             self.mode.draw(ctx.screen, now)
         return ctx.screen.frame

@@ -45,6 +45,9 @@ def fits(gid, cols, rows):
 
 
 class Menu:
+    # The app gives back what a game loaded when it arrives here (core.App).
+    HOME = True
+
     def __init__(self, ctx):
         self.ctx = ctx
         self.ids = [g for g in games.installed() if fits(g, ctx.cols, ctx.rows)]
@@ -52,6 +55,12 @@ class Menu:
         self.pointed = None
         self.scroll = Scroll("CHOOSE A GAME", ctx.cols, TEXT, loop=True)
         self.kept = kept_game(ctx)
+
+    def frame_key(self, now):
+        """Changes whenever the picture would (core.App): the looks' beat,
+        the pointed square's blink, the text's offset; touches are events."""
+        k = ((now // 1000) % 256) << 14 | ((now // BLINK_MS) & 1) << 13
+        return k | (self.scroll.offset(now) & 0x1FFF)
 
     def square_of(self, k):
         """Game k sits on the top rows, left to right, top row first."""
@@ -221,9 +230,10 @@ class Setup:
                 return None
             from app import saves
             saves.clear(ctx.storage)
+        from app.saves import Settings
         ctx.seed += 1
-        return mode("play", ctx, self.gid, self.options(), MODES[self.mode][1], self.level, (), "",
-                    (), self.markers is not False)
+        return mode("play", ctx, Settings(self.gid, self.options(), MODES[self.mode][1], self.level,
+                                          self.markers is not False))
 
     def draw(self, scr, now):
         ctx = self.ctx
@@ -283,11 +293,8 @@ class Resume:
         ctx, d = self.ctx, self.save
         if d["end"]:
             try:
-                res = mode("result", ctx, mode("play", ctx, d["game"], d["options"],
-                                               tuple(d["players"]), d["level"], d["moves"],
-                                               d["tag"], d["dead"], d["markers"]))
-                if res.marking:
-                    res.record()
+                from app.result import record_game
+                record_game(ctx, saves.settings_of(d), d["moves"], d["tag"], dead=d["dead"])
             except Exception as e:   # a save that cannot be replayed is dropped as asked
                 log_exception(ctx.storage, e, "decline")
         saves.clear(ctx.storage)
@@ -298,8 +305,7 @@ class Resume:
         from app.screen import ERROR
         ctx, d = self.ctx, self.save
         try:
-            return mode("play", ctx, d["game"], d["options"], tuple(d["players"]), d["level"], d["moves"],
-                        d["tag"], d["dead"], d["markers"])
+            return mode("play", ctx, saves.settings_of(d), d["moves"], d["tag"], d["dead"])
         except Exception as e:
             # An unknown game, bad options or an illegal move: the save cannot be trusted.
             log_exception(ctx.storage, e, "resume")

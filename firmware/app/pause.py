@@ -57,16 +57,10 @@ class Pause:
         if p.pieces is not None:
             p.pieces.refresh()
         p.scroll = None
+        p.version += 1                # drawn afresh
         return p
 
     def draw(self, scr, now):
-        self.play.draw_board(scr)
-        n = self.ctx.n
-        f = scr.frame
-        for i in range(n * 3):
-            f[i] = f[i] // 4          # the game dimmed under the question
-        ctx = self.ctx
-        top = (ctx.rows - 5) // 2 + 4
-        for i in range((top - 4) * ctx.cols, (top + 1) * ctx.cols):
-            scr.set(i, (0, 0, 0))     # the text's rows dark, so it reads
+        self.play.view.draw(scr, self.play.game)
+        scr.band(dim=True)            # the game dimmed under the question, its rows dark
         self.scroll.draw(scr, now)

@@ -10,8 +10,9 @@ understands (app/entry.py), so the games need nothing more:
 
 - a lift on a square where a move starts is a touch (the legal targets light
   at once); any other lift only changes what stands where;
-- a placement is a touch once the piece has rested REST_MS (a piece slid
-  across squares counts where it comes to rest);
+- a placement lights its square at once in a provisional colour and is a
+  touch once the piece has rested REST_MS (a piece slid across squares
+  counts where it comes to rest; each square it passes lights as it goes);
 - once a move is made (a player's, the board's, an undo), and at the start
   or resume of a game, play waits until the board matches the game: the squares
   that differ blink with what they should hold (a piece's colour, or red for
@@ -74,7 +75,7 @@ class Pieces:
     def events(self, events, now):
         """Apply the matrix events for squares; return the squares to treat as
         touches now (at most a few per pass)."""
-        out = []
+        out = ()                            # an idle pass makes no list
         n = len(self.actual)
         for key, down in events:
             if key >= n:
@@ -85,16 +86,18 @@ class Pieces:
             if self.syncing:
                 continue
             if down:
+                # Lit at once (provisionally, play's draw), counted once it rests.
                 self.resting = (key, ticks_add(now, REST_MS))
+                self.play.answered = True
             elif self._starts_move(key):
-                out.append(key)
+                out = [key] if not out else out + [key]
         if self.syncing:
             self.check()
         elif self.resting is not None and ticks_diff(now, self.resting[1]) >= 0:
             sq = self.resting[0]
             self.resting = None
             if self.actual[sq] and self._continues_move(sq):
-                out.append(sq)
+                out = [sq] if not out else out + [sq]
             elif self.actual[sq]:
                 self.play.refuse(sq, now)   # put down where no move goes: red until taken back, and why
         return out

@@ -147,7 +147,9 @@ class Race:
                 if p is not None:
                     self.say("%s RUNS ON" % mod.SEATS[p].upper())
         self.sounds(ms)
-        if r.state == mod.OVER and not self.recorded:
+        if r.state == mod.OVER and not self.recorded and not events:
+            # A pass after the stop that ended it: the frozen clock is shown
+            # first, the record book written after (answer first).
             self.finish(now)
         if self.scroll is not None and self.scroll.done(now):
             self.scroll = None

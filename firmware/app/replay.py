@@ -22,11 +22,11 @@ book) is dropped from the list when opened, with a message. The game's module
 is loaded for the replay and given back on leaving it.
 """
 import games
-from games.common import EMPTY
 from hal import MENU, OK, UNDO, HINT
 from app import saves
 from app.core import Message, mode, back_at_menu, log_exception
-from app.screen import Scroll, LOOK_RGB, TEXT, SELECTED, LAST, ERROR, WIN, FRAME
+from app.screen import Scroll, LOOK_RGB, TEXT, SELECTED, LAST, ERROR, WIN
+from app.view import BoardView
 
 BLINK_MS = 400
 LAST_MS = 250
@@ -143,10 +143,8 @@ class Replay:
         rec = saves.parse_record(line)
         self.mod = games.load(gid)
         g = self.game = self.mod.Game(rec[1])
-        w, h = self.w, self.h = g.layout()
-        if w > ctx.cols or h > ctx.rows:
-            raise ValueError("%s needs %dx%d squares" % (gid, w, h))
-        self.ox, self.oy = (ctx.cols - w) // 2, (ctx.rows - h) // 2
+        w, h = g.layout()
+        self.view = BoardView(ctx, w, h, gid)
         # Every move parsed now, so a bad one shows before the replay starts;
         # then back to the start position. The moves are kept as small ints.
         self.moves = [g.play_text(t) for t in rec[3]]
@@ -213,35 +211,15 @@ class Replay:
         back_at_menu(ctx)
         return Records(ctx, self.entries, self.k)
 
-    def square(self, cell):
-        return (self.oy + cell // self.w) * self.ctx.cols + self.ox + cell % self.w
-
     def draw(self, scr, now):
-        ctx, g = self.ctx, self.game
+        g, view = self.game, self.view
         if g is None:
             return
-        # As in play: a dim frame round a game smaller than the grid, the
-        # empty squares tinted with the side to move's colour.
-        r, gr, b = LOOK_RGB[g.turn_look()] if g.result() is None else LOOK_RGB[EMPTY]
-        tint = (r // 12 + 1, gr // 12 + 1, b // 12 + 1)
-        if self.w < ctx.cols or self.h < ctx.rows:
-            x0, y0, x1, y1 = self.ox - 1, self.oy - 1, self.ox + self.w, self.oy + self.h
-            for sq in range(ctx.n):
-                x, y = sq % ctx.cols, sq // ctx.cols
-                if x0 <= x <= x1 and y0 <= y <= y1:
-                    scr.set(sq, FRAME)
-        v = g.view()
-        for c in range(self.w * self.h):
-            scr.set(self.square(c), tint if v[c] == EMPTY else LOOK_RGB[v[c]])
+        view.draw(scr, g)             # as in play
         if self.last and (now // LAST_MS) % 3 == 0:
             for c in self.last:
-                scr.set(self.square(c), LAST)
+                scr.set(view.square(c), LAST)
         if self.at == len(self.moves) and (now // 300) & 1:
             for c in g.highlight():
-                scr.set(self.square(c), WIN)
-        if self.scroll is not None:
-            top = (ctx.rows - 5) // 2 + 4
-            for y in range(top - 4, top + 1):
-                for x in range(ctx.cols):
-                    scr.set(y * ctx.cols + x, (0, 0, 0))
-            self.scroll.draw(scr, now)
+                scr.set(view.square(c), WIN)
+        view.say(scr, self.scroll, now)

@@ -42,6 +42,7 @@ DEAD = (90, 0, 0)          # Go stones marked dead
 THINK = (0, 60, 120)
 FRAME = (12, 12, 12)       # the squares round a game smaller than the grid
 LIFT = (0, 220, 220)       # real pieces: a piece to lift from here (the board's move)
+PLACED = (110, 110, 110)   # real pieces: a piece just put down, until it has rested and counts
 
 # The desktop simulator sets this to a list to hear every text the board
 # scrolls (its status line, a script's dump). On the board it stays None and
@@ -69,13 +70,41 @@ class Screen:
         self.frame[j + 1] = rgb[1]
         self.frame[j + 2] = rgb[2]
 
+    def keep(self, into):
+        """Copy the frame into `into` (a bytearray of its size), byte by byte:
+        a slice would be a new object on the heap at every pass."""
+        f = self.frame
+        for i in range(len(f)):
+            into[i] = f[i]
+
+    def restore(self, saved):
+        """The frame back as keep() saved it."""
+        f = self.frame
+        for i in range(len(f)):
+            f[i] = saved[i]
+
     def get(self, i):
         j = i * 3
         return (self.frame[j], self.frame[j + 1], self.frame[j + 2])
 
+    def text_top(self):
+        """The rank of the text's top row: a glyph's 5 rows, centred."""
+        return (self.rows - 5) // 2 + 4
+
+    def band(self, dim=False):
+        """The rows the scrolled text uses made dark, so it reads over a
+        board; with dim, the rest of the frame dimmed to a quarter too."""
+        f = self.frame
+        if dim:
+            for i in range(len(f)):
+                f[i] = f[i] // 4
+        top = self.text_top()
+        for i in range((top - 4) * self.cols * 3, (top + 1) * self.cols * 3):
+            f[i] = 0
+
     def text(self, cols, offset, rgb=TEXT):
         """Draw text columns with column `offset` at the left edge, 5 rows centred."""
-        top = (self.rows - 5) // 2 + 4  # rank of the glyph's top row
+        top = self.text_top()
         for x in range(self.cols):
             k = offset + x
             if 0 <= k < len(cols):

@@ -162,8 +162,19 @@ class Base:
     CASE_SENSITIVE = False
     NOT_TEXT = "a move must be text, like a cell name"
 
+    # What the players at the table call the seats, where the names are an
+    # order or a square (FIRST, GOAL A1): the colour each side shows in.
+    # None: the seat names themselves (BLACK, CATS, SOUTH).
+    SEAT_WORDS = None
+
     def seat_name(self, seat):
         return self.SEATS[seat]
+
+    def seat_word(self, seat):
+        """A seat as the players know it, for what the board says."""
+        if self.SEAT_WORDS is not None:
+            return self.SEAT_WORDS[seat]
+        return self.seat_name(seat).upper()
 
     def turn_look(self):
         """The look of the side to move, for the board to show whose turn it is.

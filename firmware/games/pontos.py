@@ -73,6 +73,7 @@ def _tables(n):
 
 class Game(Base):
     SEATS = SEATS
+    SEAT_WORDS = ("BLUE", "ORANGE")    # the seats' names say nothing at the table
 
     def __init__(self, options=None):
         self.n = check_options(OPTIONS, options)["dots"]

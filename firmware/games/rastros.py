@@ -65,6 +65,7 @@ _POP = bytes(bin(m).count("1") for m in range(128))
 
 class Game(Base):
     SEATS = SEATS
+    SEAT_WORDS = ("BLUE", "ORANGE")    # the seats' names say nothing at the table
 
     def __init__(self, options=None):
         check_options(OPTIONS, options)

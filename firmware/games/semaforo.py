@@ -92,6 +92,7 @@ class _OutOfNodes(Exception):
 
 class Game(Base):
     SEATS = SEATS
+    SEAT_WORDS = ("BLUE", "ORANGE")    # the seats' names say nothing at the table
 
     def __init__(self, options=None):
         check_options(OPTIONS, options)

@@ -2,7 +2,9 @@
 
 What a power cut may leave, and what each call promises:
 
-write_atomic(name, data)  After a cut at any point, read(name) gives either the
+write_atomic(name, data)  `data` is bytes, text, or an iterable of pieces
+    (bytes or text) written one after another, so a long file never needs
+    one large block of RAM. After a cut at any point, read(name) gives either the
     old content or the new one, whole; never a torn file, and never nothing
     when there was an old one. It writes `name.tmp` and renames it over
     `name` (LittleFS and POSIX replace a file in one step). A filesystem whose
@@ -17,7 +19,8 @@ remove(name)    Removes `name.new` first, then `name`, then `name.tmp`: a cut
     older one.
 rename(old, new)  Moves what read(old) gives to `new` (replacing it), then
     removes `old`; nothing to move is no error.
-append(name, text, limit)  Adds text at the end of a log. When the file would
+append(name, text, limit, length)  Adds text (or pieces of `length` bytes
+    in all) at the end of a log. When the file would
     pass `limit` bytes it is first renamed to the rotated name (`games.txt`
     -> `games.1.txt`, replacing the older one), so the last `limit` bytes of
     text are always kept and a log is never cut down to nothing. A cut during
@@ -96,7 +99,11 @@ class FileStorage:
         fs = self.files
         tmp, new, path = self.path(name + ".tmp"), self.path(name + ".new"), self.path(name)
         with fs.open(tmp, "wb") as f:
-            f.write(data)
+            if isinstance(data, (bytes, bytearray)):
+                f.write(data)
+            else:
+                for piece in data:
+                    f.write(piece.encode() if isinstance(piece, str) else piece)
         try:
             fs.rename(tmp, path)        # LittleFS and POSIX replace at once
             return
@@ -139,14 +146,23 @@ class FileStorage:
             f.seek(start)
             return f.read(n)
 
-    def append(self, name, text, limit=8192):
+    def append(self, name, text, limit=8192, length=None):
+        """`text` may be pieces (an iterable of bytes or text) whose total
+        `length` is given: a long line needs no large block of RAM."""
         if isinstance(text, str):
             text = text.encode()
+        whole = isinstance(text, (bytes, bytearray))
+        if whole:
+            length = len(text)
         size = self.size(name)
-        if size > 0 and size + len(text) > limit:
+        if size > 0 and size + length > limit:
             self._rotate(name)
         with self.files.open(self.path(name), "ab") as f:
-            f.write(text)
+            if whole:
+                f.write(text)
+            else:
+                for piece in text:
+                    f.write(piece.encode() if isinstance(piece, str) else piece)
 
     def _rotate(self, name):
         fs, old = self.files, self.path(rotated(name))

@@ -153,6 +153,7 @@ class SimBoard:
         if g.ply == before:
             self.press("ok")
         assert g.ply == before + 1, "%s was not played (ply %d)" % (text, g.ply)
+        self.tick()     # the pass after the move's: its save (app/play.py answers first)
         if self.mode() == "Play":               # the result screen does not wait for pieces
             self.follow()
             assert not play.pieces.syncing, (text, play.pieces.wrong())
@@ -217,6 +218,7 @@ class SimBoard:
             if g.ply == before:
                 self.press("ok")
         assert g.ply == before + 1, "%s was not played (ply %d)" % (text, g.ply)
+        self.tick()     # the pass after the move's: its save (app/play.py answers first)
 
 
 def play_whole_game(board, gid, seed, options_col=None, limit=1000, after_move=None):

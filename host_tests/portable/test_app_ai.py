@@ -13,7 +13,7 @@ def board():
 def test_you_first_the_board_answers_each_move_and_shows_it():
     b = board()
     play = b.start("rastros", players_col=1, level=2)
-    assert play.players == ("human", "board") and play.level == 2
+    assert play.players == ("human", "board") and play.settings.level == 2
     b.enter("d4")
     g = play.game
     assert g.ply == 1, "the human's move shows before the board answers"
@@ -53,6 +53,7 @@ def test_undo_against_the_board_goes_back_to_the_humans_turn():
     assert play.game.ply == 2
     b.press("undo")
     assert play.game.ply == 0 and play.game.turn == 0
+    b.tick()                                  # the save follows the frame
     assert saves.read(b.storage) is None
 
 
@@ -89,4 +90,4 @@ def test_levels_reach_the_ai():
     for level in (1, 5):
         b = board()
         play = b.start("semaforo", players_col=1, level=level)
-        assert play.level == level
+        assert play.settings.level == level

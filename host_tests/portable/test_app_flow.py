@@ -81,8 +81,11 @@ def test_undo_takes_back_moves():
     assert play.game.board_text().count("Y") == 1
     b.press("undo")
     assert play.game.ply == 1 and play.game.board_text().count("G") == 1
+    assert saves.read(b.storage)["moves"] == ["a1", "a1"], "the frame first, the save next pass"
+    b.tick()
     assert saves.read(b.storage)["moves"] == ["a1"]
     b.press("undo")
+    b.tick()
     assert play.game.ply == 0
     assert saves.read(b.storage) is None
 
@@ -131,7 +134,7 @@ def test_a_corrupt_save_is_set_aside_with_a_message():
         b.start("semaforo")
         b.enter("a1")
         if damage is None:  # a valid file whose checksum no longer matches
-            raw = b.storage.read(saves.SAVE).decode().replace('"a1"', '"b1"')
+            raw = b.storage.read(saves.SAVE).decode().replace("+a1 ", "+b1 ")
             damage = raw.encode()
         b.storage.write_atomic(saves.SAVE, damage)
         b2 = b.power_cut()
@@ -258,15 +261,15 @@ def test_an_8x8_board_hides_produto_and_shrinks_hex_and_dots():
     assert "produto" not in ids
     assert "hex" in ids and "pontos" in ids and "go" in ids
     play = b.start("hex")
-    assert play.options == {"size": 8} and play.game.layout() == (8, 8)
+    assert play.settings.options == {"size": 8} and play.game.layout() == (8, 8)
     b.press("menu")
     b.press("menu")
     play = b.start("pontos")
-    assert play.options == {"dots": 4} and play.game.layout() == (7, 7)
+    assert play.settings.options == {"dots": 4} and play.game.layout() == (7, 7)
     b.press("menu")
     b.press("menu")
     play = b.start("pontos", option_col=0)   # the smallest offered: 3 x 3 dots
-    assert play.options == {"dots": 3}
+    assert play.settings.options == {"dots": 3}
 
 
 def test_an_8x8_board_does_not_list_ouri_whose_pits_need_8x9():
@@ -281,9 +284,10 @@ def test_an_8x8_board_does_not_list_ouri_whose_pits_need_8x9():
 def test_a_game_that_does_not_fit_is_refused_not_drawn_over_itself():
     from boards.club8 import BOARD
     from app.play import Play
+    from app.saves import Settings
     b = SimBoard(dict(BOARD))
     try:
-        Play(b.app.ctx, "ouri", {}, ("human", "human"), 3)
+        Play(b.app.ctx, Settings("ouri", {}, ("human", "human"), 3))
     except ValueError as e:
         assert "8x9" in str(e)
     else:
@@ -366,7 +370,7 @@ def test_produto_one_square_two_colours_touch_again_to_choose_ok_to_confirm():
 
 
 def test_results_are_said_as_a_person_would():
-    from app.play import outcome, book_text
+    from app.words import outcome, book_text
     g = games.load("semaforo").Game()
     for t in "a1 b1 d3 c1".split():           # seat 1 wins
         g.play_text(t)

@@ -3,7 +3,8 @@ move (in board squares), what can start a move, hints in their order, what
 the board took in its turn, a pass against the board, Ouri's counts. Portable."""
 from simboard import SimBoard
 from app.explain import board_names
-from app.play import outcome, AI_MOVE, START_GREEN, SEQ_MS
+from app.words import outcome
+from app.play import AI_MOVE, START_GREEN, SEQ_MS
 from app.screen import ERROR, TARGET, HINT, LOOK_RGB
 from app import font
 from games.common import WHITE

@@ -134,6 +134,7 @@ def test_every_prompt_waits_longer_than_its_text_takes_to_scroll():
     b.press("ok")                             # Black (seat 1 now) passes
     b.press("ok")
     answered_late(b, play.scroll, "ok")       # and the pass that ends the game
+    b.tick()                                  # its frame first, the result next pass
     assert b.mode() == "Result"
     res = b.app.mode
     answered_late(b, res.scroll, "ok")        # the marking of dead stones: OK counts
@@ -160,7 +161,7 @@ def test_every_prompt_waits_longer_than_its_text_takes_to_scroll():
     b.tap_key(menu.square_of(k))
     b.press("ok")
     answered_late(b, b.app.mode.scroll, "ok")
-    assert b.mode() == "Play" and b.app.mode.gid == "hex"
+    assert b.mode() == "Play" and b.app.mode.settings.gid == "hex"
 
     b, play = kept_semaforo()                 # the resume offer at boot
     b2 = b.power_cut()

@@ -347,7 +347,7 @@ def start_leds_only(b, gid):
 def test_markers_are_chosen_at_set_up_and_kept_by_a_resume():
     # Rastros with marker pieces: the square the white piece leaves wants one.
     b, play = started("rastros")
-    assert play.markers
+    assert play.settings.markers
     t = random_playout(games.load("rastros").Game(), 1)[0]
     frm, to = [play.square(c) for c in play.game.move_cells(play.game.parse(t))]
     b.lift(frm)
@@ -360,7 +360,7 @@ def test_markers_are_chosen_at_set_up_and_kept_by_a_resume():
     storage = MemStorage()
     b = reed(storage)
     play = start_leds_only(b, "amazonas")
-    assert not play.markers
+    assert not play.settings.markers
     b.follow()
     g = play.game
     t = g.legal_texts()[0]
@@ -377,4 +377,16 @@ def test_markers_are_chosen_at_set_up_and_kept_by_a_resume():
     after.tick()
     after.press("ok")
     play2 = after.play_mode()
-    assert play2.markers is False and not play2.pieces.syncing
+    assert play2.settings.markers is False and not play2.pieces.syncing
+
+
+def test_a_placement_lights_at_once_and_counts_once_it_has_rested():
+    from app.screen import PLACED
+    b, play = started("semaforo")
+    a1 = sq_of(play, "a1")
+    b.place(a1, rest=False)                  # the pass that sees the piece come down
+    assert b.hal.pixels.rgb(a1) == PLACED and play.texts == [], "lit at once, not yet a move"
+    b.wait(100)
+    assert b.hal.pixels.rgb(a1) == PLACED and play.texts == []
+    b.tick(300)                              # it has rested: the move is played
+    assert play.texts == ["a1"] and b.hal.pixels.rgb(a1) != PLACED

