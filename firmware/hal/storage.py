@@ -154,6 +154,8 @@ class FileStorage:
         whole = isinstance(text, (bytes, bytearray))
         if whole:
             length = len(text)
+        elif length is None:
+            raise ValueError("append: pieces need their total length")
         size = self.size(name)
         if size > 0 and size + length > limit:
             self._rotate(name)
