@@ -6,7 +6,7 @@ import random
 
 from tools import firmware_path  # noqa: F401
 import games
-from app.play import book_text
+from app.words import book_text
 from app import saves
 
 OPTIONS = {"hex": {"size": 5}, "pontos": {"dots": 3}}

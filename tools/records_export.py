@@ -85,7 +85,7 @@ class Replayed:
         """The replayed result must be the recorded one, word for word."""
         if self.error:
             return
-        from app.play import book_text
+        from app.words import book_text
         text = book_text(self.game)
         if text != self.rec.result:
             self.error = "the rules give %s, the book says %s" % (text, self.rec.result)
