@@ -44,7 +44,6 @@ Z1 = zobrist(2 * _N + 2, 7)
 Z2 = zobrist(2 * _N, 8)
 _ZTURN = Z1[2 * _N]
 _ZPASS = Z1[2 * _N + 1]
-_ZERO = bytes(_N)
 _COLOUR = ("", "black", "white")
 _CAPITAL = ("", "Black", "White")
 

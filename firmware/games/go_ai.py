@@ -19,18 +19,21 @@ _MID = const(128)         # influence 0 (a bytearray holds 128 +- 64)
 
 
 def _tables():
-    nb2 = []
-    count = []
+    # Written straight into bytes-sized arrays: a list of the 392 entries
+    # would ask a fragmented heap for 3 KB at once (the club-day session
+    # test saw that fail).
+    nb2 = bytearray(8 * _N)
+    count = bytearray(_N)
     for c in range(_N):
         x, y = c % _W, c // _W
-        far = []
+        k = 8 * c
         for dy in range(-2, 3):
             for dx in range(-2, 3):
                 nx, ny = x + dx, y + dy
                 if abs(dx) + abs(dy) == 2 and 0 <= nx < _W and 0 <= ny < _W:
-                    far.append(ny * _W + nx)
-        nb2.extend(far + [0] * (8 - len(far)))
-        count.append(len(far))
+                    nb2[k] = ny * _W + nx
+                    k += 1
+        count[c] = k - 8 * c
     return bytes(nb2), bytes(count)
 
 

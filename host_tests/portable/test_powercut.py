@@ -221,8 +221,9 @@ def recovery_sweep(fat, gids=None):
 
 
 def part(k):
-    """The games of part k of a sweep."""
-    return games.installed(games.SETUP)[k::PARTS]
+    """The games of part k of a sweep (MicroPython slices have no step)."""
+    every = games.installed(games.SETUP)
+    return [every[i] for i in range(k, len(every), PARTS)]
 
 
 def check_counts(c, gids):
