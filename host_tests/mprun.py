@@ -1,9 +1,11 @@
 """Run portable test modules on MicroPython (or CPython): every `test_*` function.
 
     micropython host_tests/mprun.py test_semaforo [test_app_flow ...]
+    micropython host_tests/mprun.py test_powercut.test_the_parts_of_a_sweep_are_every_game
 
-Run from the repository root. Prints a line per failure and a closing
-'N passed, N failed'; exits 1 if anything failed.
+A name with a dot runs that one test of the module. Run from the repository
+root. Prints a line per failure and a closing 'N passed, N failed'; exits 1
+if anything failed.
 """
 import sys
 
@@ -15,9 +17,12 @@ sys.path.insert(0, "firmware")
 def run(names):
     passed = failed = 0
     for name in names:
+        only = None
+        if "." in name:
+            name, only = name.split(".")
         mod = __import__(name)
         for attr in sorted(dir(mod)):
-            if not attr.startswith("test_"):
+            if not attr.startswith("test_") or (only is not None and attr != only):
                 continue
             fn = getattr(mod, attr)
             try:

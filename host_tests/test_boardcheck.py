@@ -233,3 +233,17 @@ def test_same_messages_on_micropython():
         b = dict(CLUB9)
         b[k] = v
         assert error(b) in out
+
+
+def test_a_board_file_is_loaded_with_a_message_naming_it(tmp_path):
+    p = tmp_path / "mine.py"
+    p.write_text("BOARD = {'cols': 9,\n")
+    with pytest.raises(boardcheck.BoardError, match=r"mine.py: syntax error on line \d"):
+        boardcheck.load_file(str(p))
+    p.write_text("PINS = 3\n")
+    with pytest.raises(boardcheck.BoardError, match=r"mine.py: no BOARD"):
+        boardcheck.load_file(str(p))
+    with pytest.raises(boardcheck.BoardError, match=r"gone.py: cannot be read"):
+        boardcheck.load_file(str(tmp_path / "gone.py"))
+    here = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    assert boardcheck.load_file(os.path.join(here, "boards", "club9.py")) == check(CLUB9, "club9.py")

@@ -8,8 +8,9 @@ import subprocess
 
 import pytest
 
-from mptools import ROOT, tool
-from tools.native import board_source, compile_for_arch, has_native
+from mptools import ROOT
+from tools.mpy import find_mpy_cross, run_mpy_cross
+from tools.native import board_source, has_native
 
 
 def sources():
@@ -23,11 +24,11 @@ def sources():
 @pytest.mark.parametrize("path", sources())
 def test_mpy_cross_accepts(path, tmp_path):
     plain = tmp_path / "plain.mpy"
-    r = subprocess.run([tool("mpy-cross"), "-o", str(plain), path],
+    r = subprocess.run([find_mpy_cross(), "-o", str(plain), path],
                        cwd=ROOT, capture_output=True, text=True, timeout=60)
     assert r.returncode == 0, r.stderr           # no -march: what a maker types by hand
     assert plain.read_bytes()[2] == 0, path      # bytecode only
-    r = compile_for_arch(tool("mpy-cross"), "armv6m", ROOT, path, str(tmp_path / "pico.mpy"))
+    r = run_mpy_cross(find_mpy_cross(), ROOT, path, str(tmp_path / "pico.mpy"), "armv6m")
     assert r.returncode == 0, r.stderr
     with open(os.path.join(ROOT, path)) as f:
         native = has_native(f.read())

@@ -1,20 +1,48 @@
-"""The portable rule and app tests, run again on real MicroPython (the unix port)."""
-import os
+"""The portable rule and app tests, run again on real MicroPython (the unix port).
 
+A module runs in one process; the long ones run a process per test, so that
+they spread over the workers and none takes long."""
+import ast
+import os
 
 import pytest
 
 from mptools import ROOT, run_micropython
 
-PORTABLE = sorted(f[:-3] for f in os.listdir(os.path.join(ROOT, "host_tests", "portable"))
-                  if f.startswith("test_") and f.endswith(".py"))
+PORTABLE_DIR = os.path.join(ROOT, "host_tests", "portable")
+PORTABLE = sorted(f[:-3] for f in os.listdir(PORTABLE_DIR) if f.startswith("test_") and f.endswith(".py"))
+# Modules whose tests run a process each (the longest on this port).
+PER_TEST = ("test_powercut", "test_game_contract", "test_explain_pause", "test_app_games", "test_pieces")
 
 
-@pytest.mark.parametrize("module", PORTABLE)
-def test_portable_module_passes_on_micropython(module):
-    r = run_micropython(["host_tests/mprun.py", module])
+def tests_in(module):
+    """The test names a portable module defines (functions, or made by a call)."""
+    with open(os.path.join(PORTABLE_DIR, module + ".py")) as f:
+        tree = ast.parse(f.read())
+    names = []
+    for node in tree.body:
+        if isinstance(node, ast.FunctionDef):
+            names.append(node.name)
+        elif isinstance(node, ast.Assign):
+            names += [t.id for t in node.targets if isinstance(t, ast.Name)]
+    return sorted(n for n in names if n.startswith("test_"))
+
+
+RUNS = []
+for _m in PORTABLE:
+    RUNS += ["%s.%s" % (_m, t) for t in tests_in(_m)] if _m in PER_TEST else [_m]
+
+
+@pytest.mark.parametrize("run", RUNS)
+def test_portable_module_passes_on_micropython(run):
+    r = run_micropython(["host_tests/mprun.py", run])
     out = r.stdout + r.stderr
     assert r.returncode == 0, out[-4000:]
     last = out.strip().splitlines()[-1]
     assert last.endswith(" passed, 0 failed"), last
     assert not last.startswith("0 passed"), "no test ran"
+
+
+def test_the_per_test_modules_are_portable_modules_with_tests():
+    for m in PER_TEST:
+        assert m in PORTABLE and len(tests_in(m)) > 1, m

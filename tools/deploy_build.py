@@ -9,14 +9,13 @@ import re
 import subprocess
 from concurrent.futures import ThreadPoolExecutor
 
-from tools import firmware_path  # noqa: F401  (firmware/ on sys.path: boardcheck)
-from tools.deploy_mpremote import find_command
+from tools import firmware_path  # (and firmware/ on sys.path: boardcheck)
+from tools import mpy
 from tools.deploy_plan import DeployError, Local
-from tools.native import compile_for_arch
 
 import boardcheck
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+ROOT = firmware_path.ROOT
 BOARDS = os.path.join(ROOT, "boards")
 
 
@@ -25,7 +24,7 @@ class Compiler:
     _versions = {}  # command -> its version()
 
     def __init__(self, command=None):
-        self.command = command or find_command("mpy-cross")
+        self.command = command or mpy.find_mpy_cross()
 
     def version(self):
         """('1.29.0', (6, 3)): the MicroPython release and the .mpy version it emits."""
@@ -58,12 +57,8 @@ class Compiler:
         key = (self.command, arch, rel, hashlib.sha256(src).hexdigest())
         data = self._cache.get(key)
         if data is None:
-            if arch:
-                # only native code (@native marks, -X emit=native) depends on it
-                p = compile_for_arch(self.command, arch, root, rel, out_path)
-            else:
-                p = subprocess.run([self.command, "-o", out_path, rel], cwd=root,
-                                   capture_output=True, text=True, timeout=60)
+            # only native code (@native marks, -X emit=native) depends on arch
+            p = mpy.run_mpy_cross(self.command, root, rel, out_path, arch)
             if p.returncode != 0:
                 raise DeployError("mpy-cross cannot compile %s: %s"
                                   % (rel, (p.stderr.strip().splitlines() or ["?"])[-1]))
@@ -124,18 +119,8 @@ def load_board(arg):
     path, shown, keep = find_board(arg)
     with open(path, "rb") as f:
         src = f.read()
-    ns = {}
     try:
-        exec(compile(src, shown, "exec"), ns)
-    except SyntaxError as e:
-        where = " on line %d" % e.lineno if e.lineno else ""
-        raise DeployError("%s: syntax error%s: %s" % (shown, where, e.msg))
-    except Exception as e:  # a NameError or the like inside the file
-        raise DeployError("%s: error while loading: %s: %s" % (shown, type(e).__name__, e))
-    if "BOARD" not in ns:
-        raise DeployError("%s: no BOARD = {...} in the file" % shown)
-    try:
-        board = boardcheck.check(ns["BOARD"], shown)
+        board = boardcheck.load_file(path, shown)
     except boardcheck.BoardError as e:
         raise DeployError(str(e))
     if board["platform"] != "micropython":

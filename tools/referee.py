@@ -80,8 +80,10 @@ def check_request(req):
         opts["mhz"] = _int_field(ai, "mhz", 125, 200, "ai")
     dead = req.get("dead")
     if dead is not None:
-        if gid != "go":
-            raise BadRequest("'dead' is only for go")
+        if not hasattr(games.load(gid).Game, "set_dead"):
+            marking = [g for g in games.BOARD_GAMES if hasattr(games.load(g).Game, "set_dead")]
+            raise BadRequest("'dead' is only for %s (the games whose dead stones are marked "
+                             "after play)" % ", ".join(marking))
         if not isinstance(dead, list) or any(not isinstance(p, str) for p in dead):
             raise BadRequest("'dead' must be a list of points like \"c3\"")
     return gid, moves, req.get("options"), want, opts, dead

@@ -24,8 +24,7 @@ import argparse
 import os
 import sys
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-sys.path.insert(0, os.path.join(ROOT, "firmware"))
+from tools.firmware_path import ROOT  # (and firmware/ on sys.path)
 
 from games import semaforo  # noqa: E402
 

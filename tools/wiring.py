@@ -13,9 +13,7 @@ import os
 import sys
 from xml.sax.saxutils import escape
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-if os.path.join(ROOT, "firmware") not in sys.path:
-    sys.path.insert(0, os.path.join(ROOT, "firmware"))
+from tools.firmware_path import ROOT  # (and firmware/ on sys.path)
 
 import boardcheck  # noqa: E402
 from hal import ledmap  # noqa: E402
@@ -46,12 +44,7 @@ def gpio(pin):
 
 
 def load(path):
-    ns = {}
-    with open(path) as f:
-        exec(compile(f.read(), path, "exec"), ns)
-    if "BOARD" not in ns:
-        raise boardcheck.BoardError("%s: no BOARD = {...} in the file" % path)
-    return boardcheck.check(ns["BOARD"], os.path.basename(path))
+    return boardcheck.load_file(path)
 
 
 def file_letter(x):

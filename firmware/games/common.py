@@ -237,3 +237,19 @@ class Base:
         for b in self.view():
             h = (h * 31 + b) & 0x3FFFFFFF
         return h
+
+
+def attach_ai(game_class, ai_class):
+    """Attach a game's AI half: every method and field of ai_class (the class
+    in games/<id>_ai.py) goes into game_class's own table. The search then
+    finds them there at once: through a base class each call would cost about
+    290 fuel more (docs/ai.md), and it makes thousands. A rules module calls
+    this after its Game class, or from stubs of evaluate() and candidates() at
+    their first call so that a game two people play never loads its AI
+    (games/go.py)."""
+    # The class's own names: dir() would try every name MicroPython knows
+    # (about a million fuel, measured with tools.bench profile).
+    names = getattr(ai_class, "__dict__", None)
+    for k in (dir(ai_class) if names is None else names):
+        if not k.startswith("__"):
+            setattr(game_class, k, getattr(ai_class, k))

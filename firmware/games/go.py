@@ -8,7 +8,9 @@ ties). A move is a cell index y * 7 + x, or PASS, or SWAP.
 """
 from compat import const
 from games.common import (zobrist, Base, MoveError, check_options, cell_name, parse_cell,
-                          EMPTY, BLACK, WHITE, BLACK_SOFT, WHITE_SOFT)
+                          EMPTY, BLACK, WHITE, BLACK_SOFT, WHITE_SOFT, attach_ai)
+from games.go_board import (W as _W, N as _N, PASS, SWAP, STONES, BLACK_STONE as _B,
+                            WHITE_STONE as _Wc, NB, Groups)
 
 ID = "go"
 NAME = "Go 7x7"
@@ -26,17 +28,6 @@ CANDIDATES = (20, 9)
 # (app/pieces.py).
 PIECES = (BLACK, WHITE, BLACK_SOFT, WHITE_SOFT)
 
-_W = const(7)
-_N = const(49)
-PASS = const(49)
-SWAP = const(50)
-STONES = const(25)        # stones of each colour
-
-# colours on the board
-_EMPTY = const(0)
-_B = const(1)
-_Wc = const(2)
-
 # _verdict codes
 _OK = const(0)
 _SUICIDE = const(1)
@@ -47,31 +38,12 @@ def layout(options=None):
     return _W, _W
 
 
-def _neighbours():
-    out = []
-    for c in range(_N):
-        x, y = c % _W, c // _W
-        ns = []
-        for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1)):
-            nx, ny = x + dx, y + dy
-            if 0 <= nx < _W and 0 <= ny < _W:
-                ns.append(ny * _W + nx)
-        out.append(tuple(ns))
-    return tuple(out)
-
-
-NB = _neighbours()
-# 0 on the edge, 1 on the second line, 2 on the third, 3 at the centre d4.
-CENTRE = bytes(min(c % _W, c // _W, _W - 1 - c % _W, _W - 1 - c // _W) for c in range(_N))
-
-
 # Two independent hashes; entry (colour - 1) * 49 + cell. The last two of Z1
 # mark White to move and one pass pending, for key().
 Z1 = zobrist(2 * _N + 2, 7)
 Z2 = zobrist(2 * _N, 8)
 _ZTURN = Z1[2 * _N]
 _ZPASS = Z1[2 * _N + 1]
-_ZERO = bytes(_N)
 _COLOUR = ("", "black", "white")
 _CAPITAL = ("", "Black", "White")
 
@@ -98,17 +70,8 @@ class Game(Base):
         self.hist = []                 # move | passes before << 6 | captures << 8
         self.caps = []                 # captured cells, flat, for undo
         self.dead = set()              # cells marked dead after play ended
-        # scan workspace (group index per stone, per-group facts), reused
-        self._gid = bytearray(_N)
-        self._glib = bytearray(_N + 1)
-        self._gsize = bytearray(_N + 1)
-        self._gcol = bytearray(_N + 1)
-        self._lmark = bytearray(_N)
-        self._stack = bytearray(_N)
-        self._mark = bytearray(_N)
-        self._atari = bytearray(_N)
-        self._adj = bytearray(_N)
-        self._eyes = None              # the evaluation's scratch (GoAI._ai_init)
+        self.groups = Groups()         # the group scan (games/go_board.py), reused
+        self._mark = bytearray(_N)     # play()'s scratch: the stones of a group it checks
 
     def layout(self):
         return _W, _W
@@ -123,63 +86,12 @@ class Game(Base):
         return BLACK if self.turn == self.black_seat() else WHITE
 
     # --- groups -------------------------------------------------------------
-    def _scan(self):
-        """Label every group: _gid[cell] = group number (1..), and per group its
-        colour, size and liberties; _atari[point] has bit `colour` set when it
-        is the last liberty of a group of that colour, _adj[point] the colours
-        of the stones next to an empty point. Returns the group count."""
-        b = self.board
-        gid = self._gid
-        gid[:] = _ZERO
-        lmark = self._lmark
-        lmark[:] = _ZERO
-        stack = self._stack
-        atari = self._atari
-        atari[:] = _ZERO
-        adj = self._adj
-        adj[:] = _ZERO
-        glib, gsize, gcol = self._glib, self._gsize, self._gcol
-        nb = NB
-        ng = 0
-        last = 0
-        for s in range(_N):
-            col = b[s]
-            if col == 0 or gid[s]:
-                continue
-            ng += 1
-            gid[s] = ng
-            stack[0] = s
-            sp = 1
-            size = 0
-            libs = 0
-            while sp:
-                sp -= 1
-                c = stack[sp]
-                size += 1
-                for n in nb[c]:
-                    v = b[n]
-                    if v == 0:
-                        adj[n] |= col
-                        if lmark[n] != ng:
-                            lmark[n] = ng
-                            libs += 1
-                            last = n
-                    elif v == col and not gid[n]:
-                        gid[n] = ng
-                        stack[sp] = n
-                        sp += 1
-            if libs == 1:
-                atari[last] |= col
-            glib[ng] = libs
-            gsize[ng] = size
-            gcol[ng] = col
-        return ng
-
     def _verdict(self, c):
-        """Whether the side to move may place on empty c (after _scan())."""
+        """Whether the side to move may place on empty c (after groups.scan())."""
         b = self.board
         col = self.col
-        gid, glib = self._gid, self._glib
+        gr = self.groups
+        gid, glib = gr.gid, gr.glib
         free = False
         x1 = 0
         x2 = 0
@@ -241,15 +153,16 @@ class Game(Base):
         out = []
         col = self.col
         if self.onboard[col] < STONES:
-            self._scan()
             b = self.board
-            gid, glib = self._gid, self._glib
+            gr = self.groups
+            gr.scan(b)
+            gid, glib = gr.gid, gr.glib
             seen = self.seen
             h1 = self.h1
             z1 = Z1
             zo = (col - 1) * _N
             nb = NB
-            atari = self._atari
+            atari = gr.atari
             opp = 3 - col
             verdict = self._verdict
             for c in range(_N):
@@ -299,7 +212,7 @@ class Game(Base):
         h2 = self.h2 ^ Z2[zo + m]
         zo = (opp - 1) * _N
         ncap = 0
-        mark, stack, caps = self._mark, self._stack, self.caps
+        mark, stack, caps = self._mark, self.groups.stack, self.caps
         nb = NB
         for n in nb[m]:
             if b[n] != opp:
@@ -416,7 +329,7 @@ class Game(Base):
                     out.add(s)
         self.dead = out
 
-    def _area(self, cells_of=0):
+    def area(self, cells_of=0):
         """(black, white) area with the dead stones taken off; with cells_of set
         to a colour, also the list of that colour's territory points."""
         b = bytearray(self.board)
@@ -457,13 +370,13 @@ class Game(Base):
     def score(self):
         if self.passes < 2:
             return None
-        black, white, _ = self._area()
+        black, white, _ = self.area()
         return [white, black] if self.swapped else [black, white]
 
     def result(self):
         if self.passes < 2:
             return None
-        black, white, _ = self._area()
+        black, white, _ = self.area()
         if black > white:
             return self.black_seat()
         return 1 - self.black_seat()   # White wins equal scores
@@ -474,7 +387,7 @@ class Game(Base):
         if r is None:
             return ()
         col = _B if r == self.black_seat() else _Wc
-        terr = self._area(col)[2]
+        terr = self.area(col)[2]
         terr.sort()
         return tuple(terr)
 
@@ -521,7 +434,7 @@ class Game(Base):
         if self.onboard[col] >= STONES:
             return "%s is not legal: %s has no stones left (all %d are on the board) and can only pass" % (
                 name, _CAPITAL[col], STONES)
-        self._scan()
+        self.groups.scan(self.board)
         why = self._verdict(c)
         if why == _SUICIDE:
             return "%s is not legal: the stone would have no liberties and captures nothing (suicide)" % name
@@ -566,8 +479,9 @@ class Game(Base):
             h ^= _ZPASS
         return h
 
-    # --- AI: games/go_ai.py, loaded at the first call (a game two people play
-    # never needs its code in the heap); the call puts it in place of these.
+    # --- AI: games/go_ai.py, attached at the first call (a game two people
+    # play never needs its code in the heap); attach_ai puts GoAI's methods in
+    # place of these.
     def evaluate(self):
         _load_ai()
         return self.evaluate()
@@ -578,10 +492,5 @@ class Game(Base):
 
 
 def _load_ai():
-    """Put the AI half's functions into Game, found there at once (through a
-    base class each call would cost about 290 fuel more, docs/ai.md)."""
-    from games.go_ai import evaluate, candidates, _behind, _ai_init
-    Game.evaluate = evaluate
-    Game.candidates = candidates
-    Game._behind = _behind
-    Game._ai_init = _ai_init
+    from games.go_ai import GoAI
+    attach_ai(Game, GoAI)

@@ -11,7 +11,7 @@ neighbours and to four virtual edge nodes N*N .. N*N+3, so a win is two finds.
 """
 from compat import const
 from games.common import (zobrist, Base, MoveError, check_options, cell_name, parse_cell, typed, FILES,
-                          EMPTY, BLACK, WHITE, BLACK_SOFT, WHITE_SOFT)
+                          EMPTY, BLACK, WHITE, BLACK_SOFT, WHITE_SOFT, attach_ai)
 
 ID = "hex"
 NAME = "Hex"
@@ -109,7 +109,7 @@ def tables(n):
     return t
 
 
-class Game(HexAI, Base):
+class Game(Base):
     SEATS = SEATS
     ZOB = ZOB
 
@@ -413,9 +413,4 @@ class Game(HexAI, Base):
         return "\n".join(rows)
 
 
-# The AI half's methods also go into Game's own table: found there at once,
-# each call costs less than through the base class (about 290 fuel a call,
-# see docs/ai.md), and the search makes thousands.
-for _k in dir(HexAI):
-    if not _k.startswith("__"):
-        setattr(Game, _k, getattr(HexAI, _k))
+attach_ai(Game, HexAI)   # its AI half (games/hex_ai.py)

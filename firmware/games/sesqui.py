@@ -16,7 +16,7 @@ movement, from << 7 | to (128 and up).
 """
 from compat import const
 from games.common import (Base, check_options, cell_name, parse_cell,
-                          EMPTY, BLACK, WHITE)
+                          EMPTY, BLACK, WHITE, attach_ai)
 
 ID = "sesqui"
 NAME = "Sesqui"
@@ -101,7 +101,7 @@ from games.sesqui_ai import SesquiAI  # noqa: E402 (the AI half of Game, which n
 _FULL_TURN = ("a full turn (a placement and a movement) is possible, and this first action would leave"
               " no %s to follow it")
 
-class Game(SesquiAI, Base):
+class Game(Base):
     SEATS = SEATS
 
     def __init__(self, options=None):
@@ -601,9 +601,4 @@ class Game(SesquiAI, Base):
     # --- AI ---------------------------------------------------------------
 
 
-# The AI half's methods also go into Game's own table: found there at once,
-# each call costs less than through the base class (about 290 fuel a call,
-# see docs/ai.md), and the search makes thousands.
-for _k in dir(SesquiAI):
-    if not _k.startswith("__"):
-        setattr(Game, _k, getattr(SesquiAI, _k))
+attach_ai(Game, SesquiAI)   # its AI half (games/sesqui_ai.py)

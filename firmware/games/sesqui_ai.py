@@ -1,7 +1,7 @@
 """Sesqui's AI: connection costs, evaluation and candidate moves.
 
-The rules live in games/sesqui.py; this is the half only the AI uses, mixed
-into sesqui.Game as SesquiAI. It reads the game's cells, packed rows (pk,
+The rules live in games/sesqui.py; this is the half only the AI uses,
+SesquiAI, attached to sesqui.Game (games.common.attach_ai). It reads the game's cells, packed rows (pk,
 kept by play() and undo()) and the mailbox geometry of games/sesqui.py, and
 leaves them as it found them. The packed layout and the layered search it
 shares with Hex: games/packed.py.
@@ -51,19 +51,9 @@ def _reach(pk, k, lay, cap, base):
     when shut or that far). With `lay`, records the layers as hex_ai._reach.
     """
     if k < 2:                         # Black's edges: its rows are 0-2
-        o0 = pk[0]
-        o1 = pk[1]
-        o2 = pk[2]
-        x0 = pk[3]
-        x1 = pk[4]
-        x2 = pk[5]
+        o0, o1, o2, x0, x1, x2 = pk
     else:
-        o0 = pk[3]
-        o1 = pk[4]
-        o2 = pk[5]
-        x0 = pk[0]
-        x1 = pk[1]
-        x2 = pk[2]
+        x0, x1, x2, o0, o1, o2 = pk
     e0 = _FULL & ~(o0 | x0)
     e1 = _FULL & ~(o1 | x1)
     e2 = _FULL2 & ~(o2 | x2)
@@ -300,22 +290,22 @@ class SesquiAI:
             order = _ORDER_MINE
         else:
             order = _ORDER_THEIRS
-        return self._ordered(order, mine == 1, place, slide, opening, check, limit, wit,
+        return self._ordered(order, place, slide, check, limit, wit,
                              _FULL & ~(pk[0] | pk[3]) & u0, _FULL & ~(pk[1] | pk[4]) & u1,
                              _FULL2 & ~(pk[2] | pk[5]) & u2, lines, diags)
 
     # One pass over the squares in the order's sequence, per candidate square:
     # the per-square tests stay inline (a call a square would cost more than the tests).
     @native
-    def _ordered(self, order, win, place, slide, opening, check, limit, wit,  # noqa: C901
-                 e0, e1, e2, lines, diags):
+    def _ordered(self, order, place, slide, check, limit, wit, e0, e1, e2, lines, diags):  # noqa: C901
         """candidates() from here: the moves onto the squares of each pair of
         levels (mine, theirs) in `order` (see _ORDER_MINE), a pair's squares
         nearest the centre first, placements before movements; movements
         that leave a shortest connection of the mover after its pair's other
-        moves (with `win`, a square that joins: after every win). wit,
+        moves (with _ORDER_WIN, a square that joins: after every win). wit,
         e0..e2 (the squares worth looking at), lines, diags: candidates()'s."""
-        cells = self.cells
+        win = order is _ORDER_WIN
+        opening = self.ply < 3
         v = self.turn + 1
         o = 3 - v
         pc = self._pc
@@ -371,39 +361,7 @@ class SesquiAI:
                         break
                 if not slide:
                     continue
-                # The own stones that slide to t, along t's lines that hold one.
-                src.clear()
-                h = BOX[t]
-                x = h & 7
-                y = h >> 3
-                if (lines >> y) & 1:
-                    for s in (1, -1):
-                        f = t + s
-                        while not cells[f]:
-                            f += s
-                        if cells[f] == v:
-                            src.append(f)
-                if (lines >> (8 + x)) & 1:
-                    for s in (9, -9):
-                        f = t + s
-                        while not cells[f]:
-                            f += s
-                        if cells[f] == v:
-                            src.append(f)
-                if (diags >> (7 + x - y)) & 1:
-                    for s in (10, -10):
-                        f = t + s
-                        while not cells[f]:
-                            f += s
-                        if cells[f] == v:
-                            src.append(f)
-                if (diags >> (15 + x + y)) & 1:
-                    for s in (8, -8):
-                        f = t + s
-                        while not cells[f]:
-                            f += s
-                        if cells[f] == v:
-                            src.append(f)
+                self._sliders(t, v, lines, diags, src)
                 cr = pc[3 + PJ[t]] & PB[t]   # a crossing on t, with every own stone
                 for f in src:
                     if cr and self._crosses(f, t, v, o):
@@ -429,6 +387,44 @@ class SesquiAI:
             if len(out) < limit:
                 out.append(m)
         return out
+
+    @native
+    def _sliders(self, t, v, lines, diags, src):
+        """Into src: the stones of colour v that slide to empty t, along
+        t's lines that hold one (bits of lines and diags: candidates())."""
+        src.clear()
+        cells = self.cells
+        h = BOX[t]
+        x = h & 7
+        y = h >> 3
+        if (lines >> y) & 1:
+            for s in (1, -1):
+                f = t + s
+                while not cells[f]:
+                    f += s
+                if cells[f] == v:
+                    src.append(f)
+        if (lines >> (8 + x)) & 1:
+            for s in (9, -9):
+                f = t + s
+                while not cells[f]:
+                    f += s
+                if cells[f] == v:
+                    src.append(f)
+        if (diags >> (7 + x - y)) & 1:
+            for s in (10, -10):
+                f = t + s
+                while not cells[f]:
+                    f += s
+                if cells[f] == v:
+                    src.append(f)
+        if (diags >> (15 + x + y)) & 1:
+            for s in (8, -8):
+                f = t + s
+                while not cells[f]:
+                    f += s
+                if cells[f] == v:
+                    src.append(f)
 
     def _by_centre(self, tmp, m0, m1, m2):
         """The squares of the packed mask m0..m2 into tmp as CEN[c] << 7 | c,

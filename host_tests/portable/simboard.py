@@ -56,13 +56,13 @@ class SimBoard:
             self.hal = SimBoard.make_hal(self.board, self.storage)
         self.app = App(self.board, self.hal)
         self.cols, self.rows = self.board["cols"], self.board["rows"]
-        self.now = SimBoard.START
+        self.now = self.START
         self.after_tick = None   # called after every loop pass (memory checks)
         self.tick()
 
     def power_cut(self):
         """A new app on the same flash: what the board does after a cut."""
-        return SimBoard(self.board, getattr(self, "root", None), self.storage)
+        return type(self)(self.board, getattr(self, "root", None), self.storage)
 
     def tick(self, ms=10):
         self.now = (self.now + ms) & 0x3FFFFFFF
@@ -219,6 +219,16 @@ class SimBoard:
                 self.press("ok")
         assert g.ply == before + 1, "%s was not played (ply %d)" % (text, g.ply)
         self.tick()     # the pass after the move's: its save (app/play.py answers first)
+
+
+WRAP = 1 << 30      # the board's clock wraps here (compat.ticks_*): about 12 days on
+
+
+class WrapBoard(SimBoard):
+    """A board switched on 3 s before its clock wraps (as one left on for 12
+    days). The app-flow, whole-game and AI-play tests drive this one, so every
+    one of them crosses the wrap in its first seconds (test_time_wrap.py)."""
+    START = WRAP - 3000
 
 
 def play_whole_game(board, gid, seed, options_col=None, limit=1000, after_move=None):

@@ -1,6 +1,6 @@
 """Playing against the board, the demo and the Hint key, through the sim board.
 Portable: runs on CPython and MicroPython."""
-from simboard import SimBoard
+from simboard import WrapBoard as SimBoard  # each test crosses the clock's wrap
 from memstorage import MemStorage
 from app import saves
 from app.screen import AI_MOVE, HINT

@@ -26,6 +26,9 @@ from hal.storage import FileStorage
 from app import saves
 
 EVERY = 1                                 # take every n-th cut (all of them)
+# Each sweep runs in parts (every PARTS-th game), separate tests so that they
+# run in parallel and none takes long.
+PARTS = 4
 SEEDS = {"go": 13}                        # seed 3 passes twice at once in Go
 OLD_BOOK = "".join("hex : old game %05d %s\n" % (i, "c3 d4 " * 8) for i in range(1010)).encode()
 
@@ -217,8 +220,14 @@ def recovery_sweep(fat, gids=None):
     return counts
 
 
-def check_counts(c):
-    assert c["games"] == len(games.installed(games.SETUP)) == len(games.BOARD_GAMES)
+def part(k):
+    """The games of part k of a sweep (MicroPython slices have no step)."""
+    every = games.installed(games.SETUP)
+    return [every[i] for i in range(k, len(every), PARTS)]
+
+
+def check_counts(c, gids):
+    assert c["games"] == len(gids) > 0
     assert c["cuts"] == c["checked"] + c["same flash as the cut before"]
     assert c["checked"] == c["menu"] + c["resume before"] + c["resume after"]
     assert c["cuts"] * EVERY >= c["operations"]
@@ -226,18 +235,42 @@ def check_counts(c):
     assert c["resumed"] > 0 and c["declined"] > 0
 
 
-def test_a_cut_at_any_operation_of_whole_games_on_littlefs():
-    check_counts(sweep(False))
+def test_the_parts_of_a_sweep_are_every_game():
+    every = []
+    for k in range(PARTS):
+        every += part(k)
+    assert sorted(every) == sorted(games.installed(games.SETUP)) == sorted(games.BOARD_GAMES)
 
 
-def test_a_cut_at_any_operation_of_whole_games_on_fat():
-    check_counts(sweep(True))
+def cut_everywhere(fat, k):
+    def test():
+        check_counts(sweep(fat, part(k)), part(k))
+    return test
 
 
-def test_a_second_cut_while_a_finished_game_is_resumed_or_declined():
-    for fat in (False, True):
-        c = recovery_sweep(fat)
+def cut_again(fat, k):
+    def test():
+        c = recovery_sweep(fat, part(k))
         assert c["cuts"] == c["menu"] + c["resume"] and c["menu"] > 0 and c["resume"] > 0
+    return test
+
+
+test_a_cut_at_any_operation_of_whole_games_on_littlefs_1 = cut_everywhere(False, 0)
+test_a_cut_at_any_operation_of_whole_games_on_littlefs_2 = cut_everywhere(False, 1)
+test_a_cut_at_any_operation_of_whole_games_on_littlefs_3 = cut_everywhere(False, 2)
+test_a_cut_at_any_operation_of_whole_games_on_littlefs_4 = cut_everywhere(False, 3)
+test_a_cut_at_any_operation_of_whole_games_on_fat_1 = cut_everywhere(True, 0)
+test_a_cut_at_any_operation_of_whole_games_on_fat_2 = cut_everywhere(True, 1)
+test_a_cut_at_any_operation_of_whole_games_on_fat_3 = cut_everywhere(True, 2)
+test_a_cut_at_any_operation_of_whole_games_on_fat_4 = cut_everywhere(True, 3)
+test_a_second_cut_while_a_finished_game_is_resumed_or_declined_littlefs_1 = cut_again(False, 0)
+test_a_second_cut_while_a_finished_game_is_resumed_or_declined_littlefs_2 = cut_again(False, 1)
+test_a_second_cut_while_a_finished_game_is_resumed_or_declined_littlefs_3 = cut_again(False, 2)
+test_a_second_cut_while_a_finished_game_is_resumed_or_declined_littlefs_4 = cut_again(False, 3)
+test_a_second_cut_while_a_finished_game_is_resumed_or_declined_fat_1 = cut_again(True, 0)
+test_a_second_cut_while_a_finished_game_is_resumed_or_declined_fat_2 = cut_again(True, 1)
+test_a_second_cut_while_a_finished_game_is_resumed_or_declined_fat_3 = cut_again(True, 2)
+test_a_second_cut_while_a_finished_game_is_resumed_or_declined_fat_4 = cut_again(True, 3)
 
 
 if __name__ == "__main__":
