@@ -81,6 +81,7 @@ def _name(c):
 
 class Game(Base):
     SEATS = SEATS
+    SEAT_LOOKS = (WHITE, BLACK)   # the turn tint: the colour of its pieces
 
     def __init__(self, options=None):
         check_options(OPTIONS, options)

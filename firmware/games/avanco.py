@@ -65,6 +65,7 @@ _POP, _SPREAD, _SIDES = rank_tables(_W)
 
 class Game(Base):
     SEATS = SEATS
+    SEAT_LOOKS = (WHITE, BLACK)   # the turn tint: the colour of its pieces
 
     def __init__(self, options=None):
         check_options(OPTIONS, options)

@@ -161,14 +161,18 @@ class Base:
     # pit, A North's). Otherwise a case variant is accepted when unambiguous.
     CASE_SENSITIVE = False
     NOT_TEXT = "a move must be text, like a cell name"
+    # The look of each seat's pieces, for the turn tint: a game whose sides
+    # play pieces of their own colour sets it (Avanco: (WHITE, BLACK)).
+    SEAT_LOOKS = (P0, P1)
 
     def seat_name(self, seat):
         return self.SEATS[seat]
 
     def turn_look(self):
-        """The look of the side to move, for the board to show whose turn it is.
-        Games whose sides have colours (Go, Hex after a swap) override it."""
-        return P0 if self.turn == 0 else P1
+        """The look of the side to move, for the board to show whose turn it
+        is: the colour of its pieces. Games whose sides change colour (Go, Hex
+        after a swap) override it."""
+        return self.SEAT_LOOKS[self.turn]
 
     # --- text in, text out -------------------------------------------------
     def legal_texts(self):

@@ -103,6 +103,7 @@ _FULL_TURN = ("a full turn (a placement and a movement) is possible, and this fi
 
 class Game(SesquiAI, Base):
     SEATS = SEATS
+    SEAT_LOOKS = (BLACK, WHITE)   # the turn tint: the colour of its pieces
 
     def __init__(self, options=None):
         check_options(OPTIONS, options)
