@@ -151,6 +151,12 @@ def check_options(spec, given):
     return out
 
 
+COMMON_SHORT = (
+    ("the game is over", "GAME OVER"),
+    ("is not a legal move here", "NOT LEGAL"),
+)
+
+
 class Base:
     """The game-independent half of a game. Subclasses set `turn` and `ply`."""
 
@@ -164,6 +170,20 @@ class Base:
     # The look of each seat's pieces, for the turn tint: a game whose sides
     # play pieces of their own colour sets it (Avanco: (WHITE, BLACK)).
     SEAT_LOOKS = (P0, P1)
+    # The board's few words for a reason: (a piece of explain()'s sentence,
+    # the words), first match first. The board scrolls the words, readable in
+    # a few seconds; the whole sentence stays explain()'s (the referee, the
+    # simulator's status line). Each game lists its own; Base.short() also
+    # knows the reasons every game shares (COMMON_SHORT).
+    SHORT = ()
+
+    def short(self, why):
+        """The few words for a reason explain() gave, or None."""
+        for table in (self.SHORT, COMMON_SHORT):
+            for piece, words in table:
+                if piece in why:
+                    return words
+        return None
 
     def seat_name(self, seat):
         return self.SEATS[seat]

@@ -62,6 +62,13 @@ BAR_LOOKS = (SEED, GREEN, YELLOW, RED, WHITE, ZONE, PIECE, BLOCK)
 
 class Game(Base):
     SEATS = SEATS
+    # The board's few words for each reason explain() gives (Base.short).
+    SHORT = (
+        ('plays ', 'NOT YOURS'),
+        ('a pit with one seed', 'USE BIGGER'),
+        ('is empty', 'EMPTY PIT'),
+        ('has no seeds', 'FEED THEM'),
+    )
     CASE_SENSITIVE = True          # a is South's pit, A North's
     NOT_TEXT = "a move must be text: a pit, a-f (South) or A-F (North)"
 

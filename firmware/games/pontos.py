@@ -73,6 +73,10 @@ def _tables(n):
 
 class Game(Base):
     SEATS = SEATS
+    # The board's few words for each reason explain() gives (Base.short).
+    SHORT = (
+        ('already drawn', 'ALREADY DRAWN'),
+    )
 
     def __init__(self, options=None):
         self.n = check_options(OPTIONS, options)["dots"]
