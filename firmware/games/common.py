@@ -233,6 +233,14 @@ class Base:
     def score(self):
         return None
 
+    def score_words(self):
+        """The score as the board says it when asked (OK during a game), or
+        None for a game without points: the first seat's points first. A game
+        whose seats are not told apart by colour on the board says whose
+        points are whose (Ouri: SOUTH 0 NORTH 2)."""
+        s = self.score()
+        return None if s is None else "%d-%d" % (s[0], s[1])
+
     def board_text(self):
         """A plain-text diagram, rank 1 at the bottom, drawn from view()."""
         w, h = self.layout()

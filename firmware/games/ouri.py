@@ -278,6 +278,12 @@ class Game(Base):
             return [self.store[0], self.store[1]]
         return f
 
+    def score_words(self):
+        """Each side's seeds by its name: "0-2" does not say whose is whose
+        (the pits have no colour of their own)."""
+        s = self.score()
+        return "%s %d %s %d" % (SEATS[0].upper(), s[0], SEATS[1].upper(), s[1])
+
     def highlight(self):
         r = self.result()
         if r is None or r == DRAW:
