@@ -201,3 +201,141 @@ def test_the_hook_keeps_nothing_on_the_board():
     screen.SAID = heard
     screen.Scroll("HELLO", 9)
     assert heard == ["HELLO"]
+
+
+# --- issue 20: a stranger at a reed board -----------------------------------
+
+SELF_TEST_CLUB9 = "tap i1\ntap i1\nwait 6000\n"      # club9's self-test square, its light show
+
+
+def test_a_switch_already_closed_when_the_self_test_starts_shows_closed(capsys, tmp_path):
+    d = dumped(capsys, tmp_path, "place e5\nwait 100\n" + SELF_TEST_CLUB9)
+    e5, d5 = 4 * 9 + 4, 4 * 9 + 3
+    assert d["mode"] == "selftest"
+    assert d["frame"][e5] == [0, 255, 0], "the piece left on e5 shows its switch closed"
+    assert d["frame"][d5] == [10, 10, 10], "an open switch not yet tried stays dim"
+
+
+def test_a_tapped_menu_in_the_self_test_says_to_hold_it(capsys, tmp_path):
+    d = dumped(capsys, tmp_path, SELF_TEST_CLUB9 + "tap menu\nwait 200\n")
+    assert d["mode"] == "selftest" and d["says"][-1] == "HOLD MENU"
+    d = dumped(capsys, tmp_path, SELF_TEST_CLUB9 + "hold menu 2100\n")
+    assert d["mode"] == "menu" and "HOLD MENU" not in d["says"]
+
+
+def test_the_poliedricos_race_starts_at_once(capsys, tmp_path):
+    d = dumped(capsys, tmp_path, "wait 100\n", "--game", "poliedricos")
+    assert d["mode"] == "race" and d["game"] == "poliedricos"
+    assert d["says"] == ["JOGOS POLIEDRICOS - OK TO START"]
+    code, out, err = run(capsys, tmp_path, "wait 100\n", "--game", "poliedricos", "--players",
+                         "human,board")
+    assert code == 2 and "poliedricos has no players, level or options" in err
+
+
+def test_the_pieces_stay_where_they_stood_when_the_simulator_restarts(capsys, tmp_path):
+    state = str(tmp_path / "state")
+    d = dumped(capsys, tmp_path, setup_avanco() + "wait 100\nlift e3\nplace e4\nwait 400\n",
+               "--game", "avanco", "--state", state)
+    assert d["moves"] == ["d2-d3"]
+    kept = (tmp_path / "state" / sim.PIECES_FILE).read_text().splitlines()[1:]
+    assert "e4" in kept and "e3" not in kept and len(kept) == 28
+    # Started again on the same state: the game is offered, the pieces stand
+    # where they were, so the next move needs no piece put down again.
+    d = dumped(capsys, tmp_path, "wait 100\ntap ok\nwait 500\nlift d7\nplace d6\nwait 400\n",
+               "--state", state)
+    assert d["mode"] == "play" and d["moves"] == ["d2-d3", "c6-c5"]
+
+
+@pytest.mark.parametrize("content", [b"\xff\xfe not text",
+                                     b"# pieces on club9 (9x9), one square a line\nz9\n",
+                                     b"# pieces on club8 (8x8), one square a line\na1\n"])
+def test_a_bad_pieces_file_is_set_aside_with_a_word_and_nothing_breaks(capsys, tmp_path, content):
+    state = tmp_path / "state"
+    state.mkdir()
+    (state / sim.PIECES_FILE).write_bytes(content)
+    code, out, err = run(capsys, tmp_path, "place a1\nwait 100\n", "--state", str(state), "--dump")
+    assert code == 0
+    assert sim.PIECES_FILE in err and "set aside as %s.bad, no pieces on the board" % sim.PIECES_FILE in err
+    assert (state / (sim.PIECES_FILE + ".bad")).read_bytes() == content     # nothing lost
+    assert (state / sim.PIECES_FILE).read_text().split("\n")[1:] == ["a1", ""]   # kept anew
+    assert json.loads(out.splitlines()[-1])["mode"] == "menu"
+
+
+def _visible_lines(text):
+    import re
+    return re.sub(r"\x1b\[[0-9;?]*[A-Za-z]", "", text).split("\n")
+
+
+@pytest.mark.parametrize("board", ["club9", "club8"])
+def test_the_terminal_fits_80_by_24_with_the_help_once(tmp_path, board):
+    s = sim.Sim(sim.load_board(sim.board_file(board)), str(tmp_path), real_time=False)
+    try:
+        assert s.fit(80, 24) == sim.CELL_H
+        s.advance(100)
+        text = s.render(80)
+    finally:
+        s.close()
+    assert not text.endswith("\n"), "a newline after the last line would scroll the screen"
+    lines = _visible_lines(text)
+    assert len(lines) <= 24 and all(len(line) < 80 for line in lines)
+    assert lines[1].startswith(" %d " % s.rows), "the top rank is on the screen"
+    assert sum(sim.HELP[0] in line for line in lines) == 1
+
+
+def test_a_small_terminal_gets_one_line_squares_or_is_told_the_size_it_needs(tmp_path):
+    s = sim.Sim(sim.load_board(sim.board_file("club9")), str(tmp_path), real_time=False)
+    try:
+        assert s.fit(80, 20) == 1 and len(_visible_lines(s.render(80))) <= 20
+        assert s.fit(80, 10) is None and s.too_small == (76, 15) and s.best() == (80, 24)
+    finally:
+        s.close()
+
+
+def test_the_terminal_marks_every_square_where_a_piece_stands(tmp_path):
+    s = sim.Sim(sim.load_board(sim.board_file("club9")), str(tmp_path), real_time=False)
+    try:
+        s.start_game("avanco")
+        s.put(1 * 9 + 1, True)           # b2, a reed board: the simulated piece
+        s.advance(400)
+        lines = _visible_lines(s.render(80))
+    finally:
+        s.close()
+    rank2 = lines[1 + 2 * (9 - 2)]
+    assert rank2[4:].index(sim.MARK) // sim.CELL_W == 1 and rank2.count(sim.MARK) == 1
+    assert sum(line.count(sim.MARK) for line in lines) == 1, "no mark where no piece stands"
+
+
+def test_a_button_board_marks_the_game_s_pieces(tmp_path):
+    s = sim.Sim(sim.load_board(sim.board_file("club8")), str(tmp_path), real_time=False)
+    try:
+        s.start_game("avanco")           # 7 x 7 on 8 x 8: 28 pieces from the start
+        s.advance(100)
+        lines = _visible_lines(s.render(80))
+    finally:
+        s.close()
+    assert sum(line.count(sim.MARK) for line in lines) == 28
+
+
+def test_the_terminal_says_the_size_it_needs_in_a_small_window(tmp_path):
+    import fcntl
+    import pty
+    import struct
+    import termios
+    pid, fd = pty.fork()
+    if pid == 0:
+        fcntl.ioctl(0, termios.TIOCSWINSZ, struct.pack("HHHH", 12, 60, 0, 0))
+        os.chdir(ROOT)
+        os.execv(sys.executable, [sys.executable, "-m", "tools.sim", "--state", str(tmp_path)])
+    out = b""
+    while True:
+        try:
+            chunk = os.read(fd, 4096)
+        except OSError:
+            break
+        if not chunk:
+            break
+        out += chunk
+    _, status = os.waitpid(pid, 0)
+    assert os.WEXITSTATUS(status) == 1
+    assert b"needs a terminal of at least 76 columns and 15 lines (this one has 60 x 12)" in out
+    assert b"80 x 24" in out

@@ -22,8 +22,8 @@ from hal.storage import FileStorage
 import games
 from app.core import App
 from app import saves
-from app.screen import HINT as HINT_RGB, ERROR, WIN, LAST, TARGET
-from games.common import FILES
+from app.screen import HINT as HINT_RGB, ERROR, WIN, LAST, TARGET, LOOK_RGB
+from games.common import FILES, BLACK
 
 OUT = os.path.join(firmware_path.ROOT, "docs", "img")
 CELL = 44            # px per square
@@ -230,6 +230,37 @@ def scene_replay(b):
     b.until(lambda: LAST in [b.hal.pixels.rgb(i) for i in range(b.n)])
 
 
+def scene_pieces(b):
+    """A reed board: Avanco just opened, White's pieces put down, Black's
+    squares blinking in their colour until the pieces stand there."""
+    b.start("avanco")
+    for rank in ("1", "2"):
+        for f in "abcdefg":
+            b.hal.matrix.place(b.cell(f + rank))
+            b.tick()
+    b.marks = [b.cell("g2")]
+    b.wait(400)
+    black = LOOK_RGB[BLACK]
+    b.until(lambda: b.rgb(b.cell("a7")) == black)
+
+
+scene_pieces.sensing = "reed"
+
+
+def scene_race(b):
+    """Jogos Poliedricos: the race on, the near player has stopped their
+    clock (green), the far player's still runs."""
+    menu = b.app.mode
+    sq = menu.square_of(menu.ids.index("poliedricos"))
+    b.tap(sq)
+    b.tap(sq)
+    assert b.mode() == "Race", b.mode()
+    b.press(OK)
+    b.wait(3000 + 700 + 12300)          # the countdown, GO, twelve seconds of racing
+    b.tap("e2", mark=True)              # the near player's half: their clock stops
+    b.wait(1500)
+
+
 SCENES = (
     ("menu", scene_menu),
     ("setup", scene_setup),
@@ -240,6 +271,8 @@ SCENES = (
     ("selftest", scene_selftest),
     ("replay-list", scene_replay_list),
     ("replay", scene_replay),
+    ("pieces", scene_pieces),
+    ("race", scene_race),
 )
 
 
@@ -335,7 +368,7 @@ def svg(frame, cols, rows, marks=()):
 
 def make(scene):
     """The picture of one scene (its SVG text), on a board of its own."""
-    b = Board()
+    b = Board(sensing=getattr(scene, "sensing", "button"))
     try:
         scene(b)
         return b.picture()

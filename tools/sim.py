@@ -23,6 +23,7 @@ import json
 import os
 import re
 import select
+import shutil
 import sys
 import tempfile
 import time
@@ -31,6 +32,7 @@ from tools import firmware_path
 from compat import ticks_add, ticks_diff
 from hal import sim, MENU, OK, UNDO, HINT, KEY_NAMES
 from hal.storage import FileStorage
+from games.common import FILES, cell_name
 from app import screen
 from app.core import App, LOG
 from app.loop import PERIOD_MS
@@ -41,8 +43,10 @@ CELL_H = 2
 LETTER_KEYS = {"m": MENU, "o": OK, "u": UNDO, "h": HINT}
 HOLD_MS = 2500      # a capital letter holds its key this long (the board's holds take 2 s)
 REED_SCANS = 3      # a reed square counts after three equal scans, as hal/rp2.py reads it
-HELP = ("arrows: move   space/enter: touch   p: piece down/up   mouse: click touches, right click "
-        "a piece\n  m o u h: tap Menu OK Undo Hint   M O U H: hold it 2.5 s   q quit")
+HELP = ("arrows move  space/enter touch  p piece on/off  click touch  right: piece",
+        "m o u h tap Menu OK Undo Hint   M O U H hold it 2.5 s   q quit")
+PIECES_FILE = "sim-pieces.txt"   # in the state folder: where the simulated pieces stand
+MARK = "()"         # drawn in a square where a piece stands
 MOUSE = re.compile(rb"\x1b\[<(\d+);(\d+);(\d+)([Mm])")
 PLAYERS = ("human", "board")
 
@@ -87,6 +91,10 @@ class Sim:
         self.hal = sim.Hal(board, FileStorage(state_dir), real_time=real_time)
         self.scans = scans_to_count(board)
         self.hal.matrix.bounce_model(self.scans)
+        self.pieces = set()  # squares where a simulated piece stands (its switch held closed)
+        self.pieces_path = None
+        self.note = ""       # a word about the pieces file, shown until the first key
+        self.cell_h = CELL_H
         self.app = App(board, self.hal)
         self.cursor = [0, self.rows - 1]
         self.quit = False
@@ -122,11 +130,84 @@ class Sim:
     def piece(self, key):
         """A piece put down on an empty square, or taken up from its square."""
         if not any(item[2] == key for item in self.later):
-            self.set_switch(key, not self.switch(key))
+            self.put(key, key not in self.pieces)
+
+    def put(self, key, on):
+        """A piece put down on square `key` (on) or taken up; its switch stays
+        so, and where the pieces stand is written to the state folder."""
+        self.set_switch(key, on)
+        if on:
+            self.pieces.add(key)
+        else:
+            self.pieces.discard(key)
+        self.save_pieces()
+
+    # --- the pieces kept with the state ---------------------------------------
+    def keep_pieces(self, folder):
+        """Keep the pieces' squares in `folder` (the board's flash folder),
+        and put down the pieces that stood there when the simulator last
+        stopped. A file that cannot be read is set aside (renamed .bad) with a
+        word saying so in self.note, and the board starts with no pieces."""
+        self.pieces_path = os.path.join(folder, PIECES_FILE)
+        try:
+            with open(self.pieces_path, "rb") as f:
+                text = f.read()
+        except FileNotFoundError:
+            return
+        except OSError as e:
+            self.note = "%s cannot be read (%s): no pieces on the board" % (self.pieces_path, e)
+            return
+        try:
+            keys = self._read_pieces(text)
+        except ValueError as e:
+            bad = self.pieces_path + ".bad"
+            os.replace(self.pieces_path, bad)
+            self.note = "%s: %s; set aside as %s, no pieces on the board" % (
+                self.pieces_path, e, os.path.basename(bad))
+            return
+        for key in keys:
+            self.set_switch(key, True)
+            self.pieces.add(key)
+
+    def _read_pieces(self, text):
+        """The squares of a pieces file; ValueError says what is wrong."""
+        try:
+            lines = text.decode("utf-8").splitlines()
+        except UnicodeDecodeError:
+            raise ValueError("not text")
+        if not lines or lines[0] != self._pieces_header():
+            raise ValueError("not this board's pieces (its first line is not '%s')"
+                             % self._pieces_header())
+        keys = []
+        for n, line in enumerate(lines[1:], 2):
+            word = line.strip()
+            if not word:
+                continue
+            x = FILES.find(word[0]) if word[0].isalpha() else -1
+            y = int(word[1:]) - 1 if word[1:].isdigit() else -1
+            if not (0 <= x < self.cols and 0 <= y < self.rows):
+                raise ValueError("line %d: '%s' is not a square of this board" % (n, word))
+            keys.append(y * self.cols + x)
+        return keys
+
+    def _pieces_header(self):
+        return "# pieces on %s (%dx%d), one square a line" % (
+            self.board.get("name", "?"), self.cols, self.rows)
+
+    def save_pieces(self):
+        if self.pieces_path is None:
+            return
+        lines = [self._pieces_header()] + [
+            cell_name(k % self.cols, k // self.cols) for k in sorted(self.pieces)]
+        tmp = self.pieces_path + ".tmp"
+        with open(tmp, "w") as f:
+            f.write("\n".join(lines) + "\n")
+        os.replace(tmp, self.pieces_path)
 
     # --- input ----------------------------------------------------------------
     def feed(self, data):
         """Handle keyboard/mouse bytes."""
+        self.note = ""
         buf = self.pending + data
         self.pending = b""
         i = 0
@@ -174,7 +255,7 @@ class Sim:
         if not press or button & 3 not in (0, 2):
             return
         x = (col - 4) // CELL_W
-        r = (row - 2) // CELL_H
+        r = (row - 2) // self.cell_h
         if 0 <= x < self.cols and 0 <= r < self.rows and row >= 2:
             y = self.rows - 1 - r
             self.cursor = [x, y]
@@ -183,7 +264,7 @@ class Sim:
             else:
                 self.touch(y * self.cols + x)
             return
-        key_row = 2 + self.rows * CELL_H + 1
+        key_row = 2 + self.rows * self.cell_h + 1
         if row == key_row and button & 3 == 0:
             k = (col - 4) // 8
             if 0 <= k < 4:
@@ -199,12 +280,19 @@ class Sim:
         from app.core import mode
         from app import menu
         ctx = self.app.ctx
-        setup_only = getattr(games, "SETUP", None)
-        ids = games.installed(setup_only) if setup_only else games.installed()
+        ids = games.installed()
         if gid not in ids:
             raise ValueError("--game: no game '%s' (games: %s)" % (gid, ", ".join(ids)))
         if not menu.fits(gid, ctx.cols, ctx.rows):
             raise ValueError("--game: %s does not fit on a %dx%d board" % (gid, ctx.cols, ctx.rows))
+        opens = games.mode_of(gid)
+        if opens != games.SETUP:
+            # Not a board game (the Poliedricos race): the menu opens its own
+            # mode, which has no players, level or option to choose.
+            if tuple(players) != ("human", "human") or level != 3 or options:
+                raise ValueError("--game: %s has no players, level or options to choose" % gid)
+            self.app.mode = mode(opens, ctx, gid)
+            return
         choices = [m[1] for m in menu.MODES]
         if tuple(players) not in choices:
             raise ValueError("--players: two of human, board, e.g. human,board")
@@ -248,28 +336,83 @@ class Sim:
             return ""
         return getattr(sc, "text", "")
 
-    def render(self):
-        """The whole screen as text with ANSI colours."""
-        out = ["\x1b[H", "  %s board (%s)  mode: %s\x1b[K\n" % (
-            self.board.get("name", "?"), self.board.get("sensing", "?"), type(self.app.mode).__name__)]
+    def lines_needed(self, cell_h=CELL_H):
+        """The terminal lines render() draws: a header, the grid, the files,
+        the keys, the status line and the help."""
+        return 1 + self.rows * cell_h + 3 + len(HELP)
+
+    def columns_needed(self):
+        return max(4 + self.cols * CELL_W, 2 + max(len(h) for h in HELP)) + 1
+
+    def best(self):
+        """The terminal size for two-line squares: (columns, lines), at least 80 x 24."""
+        return max(80, self.columns_needed()), max(24, self.lines_needed())
+
+    def fit(self, columns, lines):
+        """Choose the grid's height for a terminal this size: two lines a
+        square, or one on a small terminal. None: it does not fit, with
+        the size it needs in self.too_small."""
+        for cell_h in (CELL_H, 1):
+            if lines >= self.lines_needed(cell_h) and columns >= self.columns_needed():
+                self.cell_h = cell_h
+                return cell_h
+        self.too_small = (self.columns_needed(), self.lines_needed(1))
+        return None
+
+    def marked(self):
+        """The squares drawn with a piece: on a reed board the simulated
+        pieces (where their switches are held closed), on a button board
+        the pieces the game has on its board (nothing holds a button down
+        under them) and any square held down with p."""
+        marks = set(self.pieces)
+        if self.board.get("sensing") != "reed":
+            marks |= self._game_pieces()
+        return marks
+
+    def _game_pieces(self):
+        """The squares where the game being played shows one of its pieces."""
+        m = self.app.mode
+        play = getattr(m, "play", None)        # a result screen's game
+        if not hasattr(play, "game"):
+            play = m
+        mod, game = getattr(play, "mod", None), getattr(play, "game", None)
+        looks = getattr(mod, "PIECES", ())
+        if not looks or game is None or not hasattr(play, "square"):
+            return set()
+        v = game.view()
+        return {play.square(c) for c in range(len(v)) if v[c] in looks}
+
+    def render(self, columns=80):
+        """The whole screen as text with ANSI colours, no line longer than
+        `columns`, and no newline after the last line (it would scroll the
+        screen up by one on a terminal just tall enough)."""
+        note = self.note
+        head = "  %s board (%s)  mode: %s" % (
+            self.board.get("name", "?"), self.board.get("sensing", "?"), type(self.app.mode).__name__)
+        out = [head[:columns - 1]]
         px = self.hal.pixels
+        marks = self.marked()
         for r in range(self.rows):
             y = self.rows - 1 - r
-            for line in range(CELL_H):
-                out.append("%2d  " % (y + 1) if line == 0 else "    ")
+            for line in range(self.cell_h):
+                row = ["%2d  " % (y + 1) if line == 0 else "    "]
                 for x in range(self.cols):
-                    cr, cg, cb = _visible(px.rgb(y * self.cols + x))
-                    here = self.cursor == [x, y]
+                    k = y * self.cols + x
+                    cr, cg, cb = _visible(px.rgb(k))
                     fg = "\x1b[38;2;255;255;255m" if sum((cr, cg, cb)) < 300 else "\x1b[38;2;0;0;0m"
-                    body = ("[  ]" if line == 0 else "    ") if here else " " * CELL_W
-                    out.append("\x1b[48;2;%d;%d;%dm%s%s" % (cr, cg, cb, fg, body))
-                out.append("\x1b[0m\x1b[K\n")
-        out.append("    " + "".join(chr(97 + x).center(CELL_W) for x in range(self.cols)) + "\x1b[K\n")
-        keys = "".join(("[%s]" % KEY_NAMES[k].capitalize()).ljust(8) for k in range(4))
-        out.append("    " + keys + "\x1b[K\n")
-        out.append("  says: %s\x1b[K\n" % self.saying())
-        out.append("\n  " + HELP.replace("\n", "\x1b[K\n") + "\x1b[K\n")
-        return "".join(out)
+                    body = "    "
+                    if line == 0:
+                        mid = MARK if k in marks else "  "
+                        body = ("[%s]" if self.cursor == [x, y] else " %s ") % mid
+                    row.append("\x1b[48;2;%d;%d;%dm%s%s" % (cr, cg, cb, fg, body))
+                out.append("".join(row) + "\x1b[0m")
+        out.append("    " + "".join(chr(97 + x).center(CELL_W) for x in range(self.cols)))
+        out.append("    " + "".join(("[%s]" % KEY_NAMES[k].capitalize()).ljust(8) for k in range(4)))
+        out.append(("  says: %s" % self.saying())[:columns - 1])
+        help_lines = [note] if note else []
+        help_lines += list(HELP[len(help_lines):])
+        out += [("  " + h)[:columns - 1] for h in help_lines]
+        return "\x1b[H" + "\x1b[K\n".join(out) + "\x1b[K"
 
 
 def _choose_option(setup, options):
@@ -356,11 +499,19 @@ def main(argv=None):
     ap, args = _arguments(argv)
     if args.script is not None:
         return _script(ap, args)
-    s = Sim(args.board, args.state or os.path.join(firmware_path.ROOT, "simstate"))
+    state = args.state or os.path.join(firmware_path.ROOT, "simstate")
+    s = Sim(args.board, state)
     try:
-        _start(ap, s, args)
         if not sys.stdin.isatty():
             sys.exit("tools.sim needs a terminal (run it in a terminal window), or give it --script")
+        columns, lines = shutil.get_terminal_size((0, 0))
+        if s.fit(columns, lines) is None:
+            sys.exit("tools.sim needs a terminal of at least %d columns and %d lines (this one has "
+                     "%d x %d): make the window larger (%d x %d shows the squares best), or run "
+                     "it in `xterm -geometry %dx%d -e python3 -m tools.sim`" % (
+                         s.too_small + (columns, lines) + s.best() + s.best()))
+        s.keep_pieces(state)
+        _start(ap, s, args)
         _terminal(s)
     finally:
         s.close()
@@ -391,6 +542,10 @@ def _script(ap, args):
     with tempfile.TemporaryDirectory(prefix="sim-") as tmp:
         s = Sim(board, args.state or tmp, real_time=False)
         try:
+            if args.state:
+                s.keep_pieces(args.state)
+                if s.note:
+                    sys.stderr.write(s.note + "\n")
             _start(ap, s, args)
             simscript.run(s, events)
             d = simscript.dump(s)
@@ -426,7 +581,7 @@ def _terminal(s):
             if r:
                 s.feed(os.read(fd, 256))
             s.step()
-            text = s.render()
+            text = s.render(shutil.get_terminal_size((80, 24)).columns)
             if text != last:
                 w(text.replace("\n", "\r\n"))
                 sys.stdout.flush()

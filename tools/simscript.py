@@ -97,9 +97,11 @@ def run(sim, events):
         if verb == "wait":
             sim.advance(ms)
             continue
-        if verb in ("place", "press"):
+        if verb in ("place", "lift"):
+            sim.put(key, verb == "place")      # a piece: kept with the state folder
+        elif verb == "press":
             sim.set_switch(key, True)
-        elif verb in ("lift", "release"):
+        elif verb == "release":
             sim.set_switch(key, False)
         else:
             # tap, hold: the switch changes for a while, then goes back (a
@@ -130,7 +132,7 @@ def dump(sim):
             turn = play.game.turn
         else:
             result = "draw" if r == DRAW else r
-    elif name == "setup":
+    elif hasattr(m, "gid"):        # the set-up, a race
         game = m.gid
     f = sim.hal.pixels.frame
     frame = [[f[i], f[i + 1], f[i + 2]] for i in range(0, len(f), 3)]

@@ -7,12 +7,14 @@ board (h8 on a 9x9 board). Everything the board scrolls that comes from a
 game's text goes through board_names() first.
 
 A touch that starts or continues no legal move flashes red at once (app/play);
-the reason is then scrolled in a few words, taken from the game's explain()
-without its "X is not legal:" opening. The text explain() needs is the move
-the touched cells would name: a game whose notation is not its cells joined
-by '-' says it with touch_text(cells) (None: no move's text, the board then
-says where no move starts or goes). A game that counts seeds in its cells
-(Ouri) tells their number with count_at(cell), said first.
+the reason is then scrolled in a few words: the game's short form of what
+its explain() says (Base.short, e.g. "ONLY FORWARD"), short enough to scroll
+past in READ_MS at the board's speed; the whole sentence stays explain()'s.
+The text explain() needs is the move the touched cells
+would name: a game whose notation is not its cells joined by '-' says it
+with touch_text(cells) (None: no move's text, the board then says where no
+move starts or goes). A game that counts seeds in its cells (Ouri) tells
+their number with count_at(cell), said first.
 """
 from games.common import FILES, cell_name
 from app.font import GLYPHS, FOLD
@@ -62,11 +64,15 @@ def _texts(g, cells):
     return "-".join(cell_name(c % w, c // w) for c in cells)
 
 
+OUTSIDE = "OUTSIDE GAME"
+READ_MS = 6000      # the longest a reason may take to scroll past
+
+
 def reason(play, cell):
     """Why a touch on `cell` (None: outside the game) is no move now, short,
     with board square names; the seed count first where the game has one."""
     if cell is None:
-        return "OUTSIDE THE GAME"
+        return OUTSIDE
     g = play.game
     touched = list(play.entry.touched)
     why = None
@@ -75,13 +81,11 @@ def reason(play, cell):
         said = g.explain(text)
         k = said.find(" is not legal: ")
         if k >= 0:
-            why = said[k + 15:]
+            why = g.short(said) or board_names(play, said[k + 15:])
     if why is None:
         sq = play.square(cell)
         here = cell_name(sq % play.ctx.cols, sq // play.ctx.cols)
-        why = ("no move goes to %s" if touched else "no move starts on %s") % here
-    else:
-        why = board_names(play, why)
+        why = ("no move to %s" if touched else "no move at %s") % here
     count = getattr(g, "count_at", None)
     n = count(cell) if count is not None else None
     if n is not None:

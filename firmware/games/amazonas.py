@@ -81,6 +81,22 @@ def _name(c):
 
 class Game(Base):
     SEATS = SEATS
+    # The board's few words for each reason explain() gives (Base.short).
+    SHORT = (
+        ('the amazon on ', 'NOT YOURS'),
+        ('holds an arrow, not an amazon', 'NO AMAZON HERE'),
+        ('there is no amazon', 'NO AMAZON HERE'),
+        ('the amazon must move', 'MUST MOVE'),
+        ('an amazon moves in a straight line', 'NOT IN LINE'),
+        ('the amazon cannot get', 'PATH BLOCKED'),
+        ('the arrow must fly away', 'ARROW MUST FLY'),
+        ('the arrow flies in a straight line', 'ARROW OFF LINE'),
+        ('the arrow cannot land', 'SQUARE TAKEN'),
+        ('the arrow cannot fly', 'ARROW BLOCKED'),
+        ('is not empty: it holds', 'SQUARE TAKEN'),
+        ('is not a square', 'NOT A SQUARE'),
+    )
+    SEAT_LOOKS = (WHITE, BLACK)   # the turn tint: the colour of its pieces
 
     def __init__(self, options=None):
         check_options(OPTIONS, options)

@@ -10,7 +10,7 @@ A move is the int `from << 6 | to` (cells y * 7 + x). The history holds
 """
 from compat import const
 from games.common import zobrist, Base, check_options, cell_name, EMPTY, WHITE, BLACK
-from games.pawns import rank_tables, race, key_of, own_piece
+from games.pawns import rank_tables, race, key_of, own_piece, OWN_PIECE_SHORT
 
 ID = "avanco"
 NAME = "Avanco"
@@ -65,6 +65,14 @@ _POP, _SPREAD, _SIDES = rank_tables(_W)
 
 class Game(Base):
     SEATS = SEATS
+    # The board's few words for each reason explain() gives (Base.short).
+    SHORT = (
+        ('moves only forward', 'ONLY FORWARD'),
+        ('one square forward', 'ONE STEP ONLY'),
+        ('by your own piece', 'YOUR OWN PIECE'),
+        ('captures only diagonally', 'TAKES DIAGONAL'),
+    ) + OWN_PIECE_SHORT
+    SEAT_LOOKS = (WHITE, BLACK)   # the turn tint: the colour of its pieces
 
     def __init__(self, options=None):
         check_options(OPTIONS, options)

@@ -151,6 +151,12 @@ def check_options(spec, given):
     return out
 
 
+COMMON_SHORT = (
+    ("the game is over", "GAME OVER"),
+    ("is not a legal move here", "NOT LEGAL"),
+)
+
+
 class Base:
     """The game-independent half of a game. Subclasses set `turn` and `ply`."""
 
@@ -161,6 +167,23 @@ class Base:
     # pit, A North's). Otherwise a case variant is accepted when unambiguous.
     CASE_SENSITIVE = False
     NOT_TEXT = "a move must be text, like a cell name"
+    # The look of each seat's pieces, for the turn tint: a game whose sides
+    # play pieces of their own colour sets it (Avanco: (WHITE, BLACK)).
+    SEAT_LOOKS = (P0, P1)
+    # The board's few words for a reason: (a piece of explain()'s sentence,
+    # the words), first match first. The board scrolls the words, readable in
+    # a few seconds; the whole sentence stays explain()'s (the referee, the
+    # simulator's status line). Each game lists its own; Base.short() also
+    # knows the reasons every game shares (COMMON_SHORT).
+    SHORT = ()
+
+    def short(self, why):
+        """The few words for a reason explain() gave, or None."""
+        for table in (self.SHORT, COMMON_SHORT):
+            for piece, words in table:
+                if piece in why:
+                    return words
+        return None
 
     # What the players at the table call the seats, where the names are an
     # order or a square (FIRST, GOAL A1): the colour each side shows in.
@@ -177,9 +200,10 @@ class Base:
         return self.seat_name(seat).upper()
 
     def turn_look(self):
-        """The look of the side to move, for the board to show whose turn it is.
-        Games whose sides have colours (Go, Hex after a swap) override it."""
-        return P0 if self.turn == 0 else P1
+        """The look of the side to move, for the board to show whose turn it
+        is: the colour of its pieces. Games whose sides change colour (Go, Hex
+        after a swap) override it."""
+        return self.SEAT_LOOKS[self.turn]
 
     # --- text in, text out -------------------------------------------------
     def legal_texts(self):
@@ -219,6 +243,14 @@ class Base:
 
     def score(self):
         return None
+
+    def score_words(self):
+        """The score as the board says it when asked (OK during a game), or
+        None for a game without points: the first seat's points first. A game
+        whose seats are not told apart by colour on the board says whose
+        points are whose (Ouri: SOUTH 0 NORTH 2)."""
+        s = self.score()
+        return None if s is None else "%d-%d" % (s[0], s[1])
 
     def board_text(self):
         """A plain-text diagram, rank 1 at the bottom, drawn from view()."""

@@ -66,6 +66,13 @@ ZOB = zobrist(2 * _N + 1, 2)          # ZOB[kind_index * 64 + cell], ZOB[128]: D
 
 class Game(Base):
     SEATS = SEATS
+    # The board's few words for each reason explain() gives (Base.short).
+    SHORT = (
+        ('already holds a', 'SQUARE TAKEN'),
+        ('the first cat goes', 'CAT IN CENTRE'),
+        ('the first dog goes', 'DOG NOT CENTRE'),
+        ('may not go next to', 'NEXT TO ENEMY'),
+    )
 
     def __init__(self, options=None):
         check_options(OPTIONS, options)

@@ -52,6 +52,15 @@ class Game(Base):
     SEATS = SEATS
     _behind: object               # games/go_ai.py's, put in place by _load_ai
     _ai_init: object
+    # The board's few words for each reason explain() gives (Base.short).
+    SHORT = (
+        ('already swapped', 'SWAP DONE'),
+        ('may be a swap', 'NO SWAP NOW'),
+        ('the point is taken', 'POINT TAKEN'),
+        ('has no stones left', 'NO STONES LEFT'),
+        ('(suicide)', 'SUICIDE'),
+        ('repeat an earlier board position', 'KO'),
+    )
 
     def __init__(self, options=None):
         check_options(OPTIONS, options)

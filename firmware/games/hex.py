@@ -111,6 +111,12 @@ def tables(n):
 
 class Game(Base):
     SEATS = SEATS
+    # The board's few words for each reason explain() gives (Base.short).
+    SHORT = (
+        ('no stone to swap', 'NO SWAP YET'),
+        ('may be swap', 'NO SWAP NOW'),
+        ('already holds a', 'CELL TAKEN'),
+    )
     ZOB = ZOB
 
     def __init__(self, options=None):

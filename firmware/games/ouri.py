@@ -62,6 +62,13 @@ BAR_LOOKS = (SEED, GREEN, YELLOW, RED, WHITE, ZONE, PIECE, BLOCK)
 
 class Game(Base):
     SEATS = SEATS
+    # The board's few words for each reason explain() gives (Base.short).
+    SHORT = (
+        ('plays ', 'NOT YOURS'),
+        ('a pit with one seed', 'USE BIGGER'),
+        ('is empty', 'EMPTY PIT'),
+        ('has no seeds', 'FEED THEM'),
+    )
     CASE_SENSITIVE = True          # a is South's pit, A North's
     NOT_TEXT = "a move must be text: a pit, a-f (South) or A-F (North)"
 
@@ -270,6 +277,12 @@ class Game(Base):
         if f is None:
             return [self.store[0], self.store[1]]
         return f
+
+    def score_words(self):
+        """Each side's seeds by its name: "0-2" does not say whose is whose
+        (the pits have no colour of their own)."""
+        s = self.score()
+        return "%s %d %s %d" % (SEATS[0].upper(), s[0], SEATS[1].upper(), s[1])
 
     def highlight(self):
         r = self.result()

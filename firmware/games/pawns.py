@@ -54,6 +54,13 @@ def key_of(cells, zob):
     return k
 
 
+# The few words for own_piece()'s reasons (Base.short), for the games using it.
+OWN_PIECE_SHORT = (
+    ("(it is ", "NOT YOUR PIECE"),
+    ("no piece of yours", "NO PIECE HERE"),
+)
+
+
 def own_piece(g, text, width, noun, example):
     """The first checks of explain() for a typed move like b2-b3 on a board
     `width` wide: (from, to, the move's name) when it moves one of the side

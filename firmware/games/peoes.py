@@ -13,7 +13,7 @@ pawn's move to its landing square. The history holds
 """
 from compat import const
 from games.common import zobrist, Base, check_options, cell_name, EMPTY, WHITE, BLACK, ZONE
-from games.pawns import rank_tables, race, key_of, own_piece
+from games.pawns import rank_tables, race, key_of, own_piece, OWN_PIECE_SHORT
 
 ID = "peoes"
 NAME = "Peoes"
@@ -72,6 +72,18 @@ _POP, _SPREAD, _SIDES = rank_tables(_W)
 
 class Game(Base):
     SEATS = SEATS
+    # The board's few words for each reason explain() gives (Base.short).
+    SHORT = (
+        ('moves only forward', 'ONLY FORWARD'),
+        ('two from its first rank', 'TOO FAR'),
+        ('double step needs', 'PATH BLOCKED'),
+        ('by your own pawn', 'YOUR OWN PAWN'),
+        ('captures only diagonally', 'TAKES DIAGONAL'),
+        ('moves straight forward, or one square diagonally', 'NOT PAWN MOVE'),
+        ('en passant', 'NO EN PASSANT'),
+        ('diagonally only to capture', 'NONE TO TAKE'),
+    ) + OWN_PIECE_SHORT
+    SEAT_LOOKS = (WHITE, BLACK)   # the turn tint: the colour of its pieces
 
     def __init__(self, options=None):
         check_options(OPTIONS, options)

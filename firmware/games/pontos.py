@@ -74,6 +74,10 @@ def _tables(n):
 class Game(Base):
     SEATS = SEATS
     SEAT_WORDS = ("BLUE", "ORANGE")    # the seats' names say nothing at the table
+    # The board's few words for each reason explain() gives (Base.short).
+    SHORT = (
+        ('already drawn', 'ALREADY DRAWN'),
+    )
 
     def __init__(self, options=None):
         self.n = check_options(OPTIONS, options)["dots"]

@@ -87,6 +87,12 @@ _C_OWN_JOIN = const(120)  # my colour on a cell that joins my two largest
 
 class Game(Base):
     SEATS = SEATS
+    # The board's few words for each reason explain() gives (Base.short).
+    SHORT = (
+        ('outside the hexagon', 'OFF THE BOARD'),
+        ('already holds a', 'CELL TAKEN'),
+        ('already on the board', 'NO STONES LEFT'),
+    )
 
     def __init__(self, options=None):
         check_options(OPTIONS, options)

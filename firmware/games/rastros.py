@@ -66,6 +66,12 @@ _POP = bytes(bin(m).count("1") for m in range(128))
 class Game(Base):
     SEATS = SEATS
     SEAT_WORDS = ("BLUE", "ORANGE")    # the seats' names say nothing at the table
+    # The board's few words for each reason explain() gives (Base.short).
+    SHORT = (
+        ('already there', 'ALREADY THERE'),
+        ('never enter a black square', 'BLACK SQUARE'),
+        ('moves one square', 'ONE STEP ONLY'),
+    )
 
     def __init__(self, options=None):
         check_options(OPTIONS, options)

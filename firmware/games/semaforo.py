@@ -93,6 +93,11 @@ class _OutOfNodes(Exception):
 class Game(Base):
     SEATS = SEATS
     SEAT_WORDS = ("BLUE", "ORANGE")    # the seats' names say nothing at the table
+    # The board's few words for each reason explain() gives (Base.short).
+    SHORT = (
+        ('a red piece never changes', 'RED IS FINAL'),
+        ('already on the board', 'NO PIECES LEFT'),
+    )
 
     def __init__(self, options=None):
         check_options(OPTIONS, options)

@@ -103,6 +103,23 @@ _FULL_TURN = ("a full turn (a placement and a movement) is possible, and this fi
 
 class Game(Base):
     SEATS = SEATS
+    # The board's few words for each reason explain() gives (Base.short).
+    SHORT = (
+        ('now moves one', 'NOW MOVE ONE'),
+        ('now places one', 'NOW PLACE ONE'),
+        ('has placed all', 'ALL PLACED'),
+        ('a new stone goes next to', 'NEXT TO YOURS'),
+        ('a crossing', 'CROSSING'),
+        ('a full turn', 'NO SECOND STEP'),
+        ('opens with placements only', 'PLACE FIRST'),
+        ('there is no stone on', 'NO STONE HERE'),
+        ('the stone on ', 'NOT YOUR STONE'),
+        ('must move to another square', 'MUST MOVE'),
+        ('slides in a straight line', 'NOT IN LINE'),
+        ('is not empty', 'SQUARE TAKEN'),
+        ('is in the way', 'PATH BLOCKED'),
+    )
+    SEAT_LOOKS = (BLACK, WHITE)   # the turn tint: the colour of its pieces
 
     def __init__(self, options=None):
         check_options(OPTIONS, options)

@@ -348,3 +348,13 @@ def test_the_ai_takes_a_capture_of_three_or_more():
     g = pos([0, 0, 0, 0, 4, 2], [1, 2, 4, 4, 4, 4], [11, 12])
     for level in (1, 3, 5):
         assert g.move_text(ai.choose(g, level=level)) == "f", level
+
+
+def test_the_score_says_whose_seeds_are_whose():
+    g = ouri.Game()
+    assert g.score_words() == "SOUTH 0 NORTH 0"
+    for t in ("a", "A", "b", "B", "c", "C", "d", "D"):
+        if g.result() is None and t in g.legal_texts():
+            g.play_text(t)
+    s = g.score()
+    assert g.score_words() == "SOUTH %d NORTH %d" % (s[0], s[1])
