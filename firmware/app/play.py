@@ -224,9 +224,9 @@ class Play:
                 return
             self.arm(keyed, 0)
             return
-        score = self.game.score()
+        score = self.game.score_words()
         if score is not None:
-            self.say("%d-%d" % (score[0], score[1]))
+            self.say(score)
         else:
             self.say("%s TO PLAY" % self.game.seat_word(self.game.turn))
 

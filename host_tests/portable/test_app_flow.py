@@ -421,3 +421,12 @@ def test_a_small_game_is_framed_and_a_touch_outside_it_answers():
         b.tick(100)
         seen.add(b.rgb(far))
     assert ERROR in seen and play.game.ply == 0
+
+
+def test_ok_in_ouri_says_whose_seeds_are_whose():
+    # Issue 20: OK said "0-2", which does not say whose score is whose.
+    b = SimBoard()
+    play = b.start("ouri")
+    b.press("ok")
+    s = play.game.score()
+    assert play.scroll.cols_data == font.columns("SOUTH %d NORTH %d" % (s[0], s[1]))
