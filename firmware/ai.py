@@ -430,6 +430,9 @@ def release():
     builds them again, in 1 KB chunks that a fragmented heap can still give."""
     global _searcher
     _searcher = None
+    import sys
+    if "mcts" in sys.modules:
+        sys.modules["mcts"].release()
 
 
 def _table_bits():
@@ -493,6 +496,15 @@ def choose(game, level=3, seed=0, nodes=None, ms=None, clock=None, progress=None
         if m is not None:
             _last = (0, 0, WIN)
             return m
+    mod = _module(game)
+    if level >= 3 and nodes is None and getattr(mod, "PLAYOUTS", None):
+        # The game plays the Monte-Carlo search from level 3 (docs/ai.md).
+        import mcts
+        if ms is None and clock is not None:
+            ms = SAFETY_MS[level]
+        m = mcts.choose(game, level, seed, None, ms, clock, progress, mhz, mod)
+        _last = (mcts.last()[0], 0, 0)
+        return m
     gid = game_id(game)
     s = _get_searcher()
     s.cand = None
