@@ -16,12 +16,18 @@ No point left: pass; two passes end the playout, then the area is counted
 (stones plus empty points that touch one colour only; no komi, White wins
 ties).
 """
-from compat import const, native
+from compat import const, viper, ptr8
 
-_P = const(81)            # padded points; mk[_P] holds the mark stamp
+_P = const(81)            # padded points
+# The workspace: one bytearray, so a viper function takes it as one pointer.
+_MK = const(81)           # marks of a flood fill (a stamp per fill)
+_STAMP = const(162)       # the current stamp
+_ST = const(163)          # the flood fill's stack
+_LIB = const(244)         # the liberties libs() found (2)
+_BUF = const(246)         # the atari liberties a playout move tries (8)
+_S = const(254)           # colour to move, ko point, last stone, passes, moves left,
+_WS = const(261)          # ... and the random state (2 bytes)
 _BORDER = const(3)
-_EMPTY = const(0)
-_CAP = const(2)           # liberties are counted up to this many
 # Padded neighbour offsets as q - 10 + _D[k]: +1, -1, +9, -9; then the diagonals.
 _D = b"\x0b\x09\x13\x01"
 _DG = b"\x14\x12\x02\x00"
@@ -32,249 +38,279 @@ CELL = bytes(((p // 9 - 1) * 7 + p % 9 - 1) if 0 < p % 9 < 8 and 0 < p // 9 < 8 
 LINE = bytes(min(c % 7, c // 7, 6 - c % 7, 6 - c // 7) for c in range(49))
 
 
-def new_board():
-    """An empty padded board."""
-    b = bytearray(b"\x03" * _P)
+def workspace():
+    """A workspace with an empty board (3 on the border)."""
+    w = bytearray(_WS)
+    for p in range(_P):
+        w[p] = _BORDER
     for c in range(49):
-        b[PT[c]] = 0
-    return b
+        w[PT[c]] = 0
+    return w
 
 
-@native
-def libs(b, mk, st, p, lib):
-    """Liberties of the group on p, counted up to 2 (0, 1 or 2: more); lib[0]
-    gets the first found."""
-    s = mk[_P] + 1
+# Viper code that is also plain Python: ptr8() is a cast on the board and
+# the identity elsewhere (compat), ints stay below 2**16, no % or //.
+@viper
+def libs(ws, p: int) -> int:
+    """Liberties of the group on p, counted up to 2 (2: two or more); the
+    first ones found go to ws[_LIB], ws[_LIB + 1]."""
+    w = ptr8(ws)
+    d = ptr8(_D)
+    s = w[_STAMP] + 1
     if s > 255:
         for i in range(_P):
-            mk[i] = 0
+            w[_MK + i] = 0
         s = 1
-    mk[_P] = s
-    col = b[p]
-    st[0] = p
-    mk[p] = s
+    w[_STAMP] = s
+    col = w[p]
+    w[_ST] = p
+    w[_MK + p] = s
     sp = 1
     n = 0
-    while sp:
+    while sp > 0:
         sp -= 1
-        q = st[sp] - 10
+        q = w[_ST + sp] - 10
         for k in range(4):
-            r = q + _D[k]
-            v = b[r]
+            r = q + d[k]
+            v = w[r]
             if v == 0:
-                if mk[r] != s:
-                    mk[r] = s
-                    lib[n] = r
+                if w[_MK + r] != s:
+                    w[_MK + r] = s
+                    w[_LIB + n] = r
                     n += 1
-                    if n >= _CAP:
+                    if n >= 2:
                         return n
-            elif v == col and mk[r] != s:
-                mk[r] = s
-                st[sp] = r
+            elif v == col and w[_MK + r] != s:
+                w[_MK + r] = s
+                w[_ST + sp] = r
                 sp += 1
     return n
 
 
-@native
-def remove(b, st, p):
+@viper
+def remove(ws, p: int) -> int:
     """Take the group on p off the board; returns its size."""
-    col = b[p]
-    b[p] = 0
-    st[0] = p
+    w = ptr8(ws)
+    d = ptr8(_D)
+    col = w[p]
+    w[p] = 0
+    w[_ST] = p
     sp = 1
     n = 0
-    while sp:
+    while sp > 0:
         sp -= 1
-        q = st[sp] - 10
+        q = w[_ST + sp] - 10
         n += 1
         for k in range(4):
-            r = q + _D[k]
-            if b[r] == col:
-                b[r] = 0
-                st[sp] = r
+            r = q + d[k]
+            if w[r] == col:
+                w[r] = 0
+                w[_ST + sp] = r
                 sp += 1
     return n
 
 
-@native
-def open2(b, p):
-    """True if the stone on p has two empty neighbours (its group two
-    liberties at least: no flood fill needed)."""
-    q = p - 10
-    n = 0
-    for k in range(4):
-        if b[q + _D[k]] == 0:
-            n += 1
-    return n >= 2
-
-
-@native
-def free1(b, p, skip):
-    """True if the stone on p has an empty neighbour other than skip."""
-    q = p - 10
-    for k in range(4):
-        r = q + _D[k]
-        if r != skip and b[r] == 0:
-            return True
-    return False
-
-
-@native
-def eye(b, p, col):
-    """True if empty p is an eye of col: its neighbours col or border, and
-    not false by its diagonals (one enemy diagonal on the edge, two inside)."""
+@viper
+def eye(ws, p: int, col: int) -> int:
+    """1 if empty p is an eye of col: its neighbours col or border, and not
+    false by its diagonals (one enemy diagonal on the edge, two inside)."""
+    w = ptr8(ws)
+    d = ptr8(_D)
+    dg = ptr8(_DG)
     q = p - 10
     edge = 0
     for k in range(4):
-        v = b[q + _D[k]]
+        v = w[q + d[k]]
         if v == _BORDER:
             edge = 1
         elif v != col:
-            return False
-    bad = 0
+            return 0
+    bad = edge
     opp = 3 - col
     for k in range(4):
-        if b[q + _DG[k]] == opp:
+        if w[q + dg[k]] == opp:
             bad += 1
-    return bad + edge < 2
+    return 1 if bad < 2 else 0
 
 
-@native
-def place(b, mk, st, lib, p, col, ko, strict):
-    """Put a stone of col on empty p with its captures. Returns -1 (and the
-    board unchanged) if it is the ko point, suicide, or, when `strict`, a
-    self-atari that captures nothing; otherwise the new ko point (0: none)."""
-    if p == ko:
+@viper
+def place(ws, p: int, strict: int) -> int:
+    """Put a stone of the colour to move (ws[_S]) on empty p with its
+    captures. Returns -1, the board unchanged, if p is the ko point
+    (ws[_S + 1]), a suicide or, when `strict`, a self-atari that captures
+    nothing; else the new ko point (0: none)."""
+    w = ptr8(ws)
+    d = ptr8(_D)
+    col = w[_S]
+    if p == w[_S + 1]:
         return -1
-    b[p] = col
+    w[p] = col
     opp = 3 - col
     cap = 0
     kp = 0
     q = p - 10
+    empty = 0
     for k in range(4):
-        r = q + _D[k]
-        if b[r] == opp and not free1(b, r, -1) and libs(b, mk, st, r, lib) == 0:
-            cap += remove(b, st, r)
-            kp = r
-    n = 2 if open2(b, p) else libs(b, mk, st, p, lib)
-    if n == 0 or (n == 1 and cap == 0 and strict):
-        b[p] = 0
+        r = q + d[k]
+        v = w[r]
+        if v == 0:
+            empty += 1
+        elif v == opp:
+            s = r - 10
+            free = 0
+            for j in range(4):
+                if w[s + d[j]] == 0:
+                    free = 1
+            if free == 0 and int(libs(ws, r)) == 0:
+                cap += int(remove(ws, r))
+                kp = r
+    n = 2
+    if empty < 2:
+        n = int(libs(ws, p))
+    if n == 0 or (n == 1 and cap == 0 and strict != 0):
+        w[p] = 0
         return -1
     if cap == 1 and n == 1:
         for k in range(4):
-            if b[q + _D[k]] == col:
+            if w[q + d[k]] == col:
                 return 0
         return kp
     return 0
 
 
-@native
-def area(b, mk, st):
+@viper
+def area(ws) -> int:
     """Black's area minus White's: stones, and empty regions that touch one
     colour only."""
-    s = mk[_P] + 1
+    w = ptr8(ws)
+    d = ptr8(_D)
+    s = w[_STAMP] + 1
     if s > 255:
         for i in range(_P):
-            mk[i] = 0
+            w[_MK + i] = 0
         s = 1
-    mk[_P] = s
-    d = 0
-    for c in range(49):
-        p = PT[c]
-        v = b[p]
+    w[_STAMP] = s
+    total = 0
+    for p in range(10, 71):
+        v = w[p]
         if v == 1:
-            d += 1
+            total += 1
         elif v == 2:
-            d -= 1
-        elif mk[p] != s:
-            mk[p] = s
-            st[0] = p
+            total -= 1
+        elif v == 0 and w[_MK + p] != s:
+            w[_MK + p] = s
+            w[_ST] = p
             sp = 1
             n = 0
             seen = 0
-            while sp:
+            while sp > 0:
                 sp -= 1
-                q = st[sp] - 10
+                q = w[_ST + sp] - 10
                 n += 1
                 for k in range(4):
-                    r = q + _D[k]
-                    v = b[r]
+                    r = q + d[k]
+                    v = w[r]
                     if v == 0:
-                        if mk[r] != s:
-                            mk[r] = s
-                            st[sp] = r
+                        if w[_MK + r] != s:
+                            w[_MK + r] = s
+                            w[_ST + sp] = r
                             sp += 1
                     elif v != _BORDER:
                         seen |= v
             if seen == 1:
-                d += n
+                total += n
             elif seen == 2:
-                d -= n
-    return d
+                total -= n
+    return total
 
 
-@native
-def playout(b, mk, st, lib, buf, amaf, st8):
-    """Play from the position in b to two passes (or st8[4] moves), the
-    colour to move st8[0], ko st8[1], last stone st8[2], passes st8[3], the
-    random state in st8[5] * 256 + st8[6] (written back). amaf[cell] gets the colour that
-    first played there (where still 0). Returns the winner's colour."""
-    col = st8[0]
-    ko = st8[1]
-    last = st8[2]
-    passes = st8[3]
-    left = st8[4]
-    x = st8[5] * 256 + st8[6] + 1
+@viper
+def playout(ws, amaf) -> int:
+    """Play from the workspace's position to two passes (or ws[_S + 4]
+    moves) and return the winner's colour. amaf[cell] gets the colour that
+    first played there (where still 0). The random state (ws[_S + 5],
+    ws[_S + 6]) is written back."""
+    w = ptr8(ws)
+    a = ptr8(amaf)
+    d = ptr8(_D)
+    pt = ptr8(PT)
+    cell = ptr8(CELL)
+    last = w[_S + 2]
+    passes = w[_S + 3]
+    left = w[_S + 4]
+    x = (w[_S + 5] << 8) | w[_S + 6]
+    if x == 0:
+        x = 1
     while passes < 2 and left > 0:
         left -= 1
-        x = (x * 75) % 65537
+        x ^= (x << 7) & 0xFFFF
+        x ^= x >> 9
+        x ^= (x << 8) & 0xFFFF
+        col = w[_S]
         p = 0
         # Liberties of groups in atari at or next to the last stone.
         nc = 0
-        if last:
+        if last != 0:
             q = last - 10
             for k in range(5):
-                r = last if k == 4 else q + _D[k]
-                v = b[r]
-                if (v == 1 or v == 2) and not open2(b, r) and libs(b, mk, st, r, lib) == 1:
-                    buf[nc] = lib[0]
-                    nc += 1
-        if nc:
-            j = x % nc
+                r = last
+                if k < 4:
+                    r = q + d[k]
+                v = w[r]
+                if v == 1 or v == 2:
+                    s = r - 10
+                    free = 0
+                    for j in range(4):
+                        if w[s + d[j]] == 0:
+                            free += 1
+                    if free < 2 and int(libs(ws, r)) == 1:
+                        w[_BUF + nc] = w[_LIB]
+                        nc += 1
+        if nc > 0:
+            j = (x * nc) >> 16
             for i in range(nc):
-                r = buf[(i + j) % nc]
-                if b[r] == 0:
-                    k = place(b, mk, st, lib, r, col, ko, 1)
+                t = i + j
+                if t >= nc:
+                    t -= nc
+                r = w[_BUF + t]
+                if w[r] == 0:
+                    k = int(place(ws, r, 1))
                     if k >= 0:
-                        ko = k
+                        w[_S + 1] = k
                         p = r
                         break
-        if not p:
-            j = x % 49
+        if p == 0:
+            j = (x * 49) >> 16
             for i in range(49):
-                r = PT[(i + j) % 49]
-                if b[r] == 0 and not eye(b, r, col):
+                t = i + j
+                if t >= 49:
+                    t -= 49
+                r = pt[t]
+                if w[r] == 0 and int(eye(ws, r, col)) == 0:
                     # A self-atari one time in eight: a throw-in or a
                     # nakade kills, and never trying one misreads them.
-                    k = place(b, mk, st, lib, r, col, ko, (x + i) & 7)
+                    k = int(place(ws, r, (x + i) & 7))
                     if k >= 0:
-                        ko = k
+                        w[_S + 1] = k
                         p = r
                         break
-        if p:
-            c = CELL[p]
-            if amaf[c] == 0:
-                amaf[c] = col
+        if p != 0:
+            c = cell[p]
+            if a[c] == 0:
+                a[c] = col
             passes = 0
         else:
             passes += 1
-            ko = 0
+            w[_S + 1] = 0
         last = p
-        col = 3 - col
-    x -= 1
-    st8[5] = x >> 8
-    st8[6] = x & 255
-    return 1 if area(b, mk, st) > 0 else 2
+        w[_S] = 3 - col
+    w[_S + 2] = last
+    w[_S + 3] = passes
+    w[_S + 5] = x >> 8
+    w[_S + 6] = x & 255
+    if int(area(ws)) > 0:
+        return 1
+    return 2
 
 
 _PASS = const(49)
@@ -291,20 +327,16 @@ class Hooks:
 
     def __init__(self, game, seed):
         self.game = game
-        self.b = new_board()
-        self.rb = new_board()
-        self.mk = bytearray(_P + 1)
-        self.st = bytearray(_P)
-        self.lib = bytearray(2)
-        self.buf = bytearray(8)
-        self.s = bytearray(7)         # col, ko, last, passes, moves left, random state
-        self.rs = bytearray(7)
-        self.s[5] = (seed >> 8) & 255
-        self.s[6] = seed & 255
+        self.w = workspace()
+        self.rb = bytearray(_P)       # the root's board
+        self.rs = bytearray(5)        # the root's colour, ko, last stone, passes, moves left
+        self.w[_S + 5] = (seed >> 8) & 255
+        self.w[_S + 6] = seed & 255
 
     def root(self):
         g = self.game
         rb = self.rb
+        rb[:] = self.w[:_P]
         board = g.board
         for c in range(49):
             rb[PT[c]] = board[c]
@@ -339,33 +371,32 @@ class Hooks:
         return book(self.game, legal)
 
     def reset(self):
-        self.b[:] = self.rb
-        s = self.s
+        w = self.w
+        w[:_P] = self.rb
         rs = self.rs
         for i in range(5):
-            s[i] = rs[i]
+            w[_S + i] = rs[i]
 
     def who(self):
-        return self.s[0]
+        return self.w[_S]
 
     def moves(self, mv, pv, pw, at):
         """The legal moves of the position (not into one's own eye, nor a
         self-atari of a group) from mv[at], their priors in pv (visits) and
         pw (wins); returns how many."""
-        s = self.s
-        if s[3] >= 2:
+        w = self.w
+        if w[_S + 3] >= 2:
             return 0
-        b, mk, st, lib = self.b, self.mk, self.st, self.lib
-        col = s[0]
+        col = w[_S]
         opp = 3 - col
-        ko = s[1]
-        last = s[2]
+        ko = w[_S + 1]
+        last = w[_S + 2]
         lx = last % 9
         ly = last // 9
         n = at
         for c in range(49):
             p = PT[c]
-            if b[p] or p == ko or eye(b, p, col):
+            if w[p] or p == ko or eye(w, p, col):
                 continue
             cap = 0
             save = 0
@@ -373,45 +404,45 @@ class Hooks:
             q = p - 10
             for k in range(4):
                 r = q + _D[k]
-                v = b[r]
+                v = w[r]
                 if v == opp:
-                    if libs(b, mk, st, r, lib) == 1:
+                    if libs(w, r) == 1:
                         cap += 1
                 elif v == col:
                     mine = 1
-                    if libs(b, mk, st, r, lib) == 1:
+                    if libs(w, r) == 1:
                         save = 1
             v = 10
-            w = 5
+            u = 5
             if not cap:
-                b[p] = col
-                k = libs(b, mk, st, p, lib)
-                b[p] = 0
+                w[p] = col
+                k = libs(w, p)
+                w[p] = 0
                 if k == 0 or (k == 1 and mine):
                     continue
                 if k == 1:
                     v += 10
                 elif save:
                     v += 15
-                    w += 15
+                    u += 15
             else:
                 v += 15 * cap
-                w += 15 * cap
+                u += 15 * cap
             if last:
                 d = abs(p % 9 - lx) + abs(p // 9 - ly)
                 if d < 4:
                     e = (0, 24, 22, 8)[d]
                     v += e
-                    w += e
+                    u += e
             if LINE[c] == 0:
                 v += 10
             mv[n] = c
             pv[n] = v
-            pw[n] = w
+            pw[n] = u
             n += 1
         # Pass when nothing else is left, or to end a won count after the
         # opponent's pass (passing there while behind would concede).
-        if n == at or (s[3] and (area(b, mk, st) > 0) == (col == 1)):
+        if n == at or (w[_S + 3] and (area(w) > 0) == (col == 1)):
             mv[n] = _PASS
             pv[n] = 10
             pw[n] = 10
@@ -419,18 +450,18 @@ class Hooks:
         return n - at
 
     def play(self, m):
-        s = self.s
+        w = self.w
         if m >= _PASS:
-            s[3] += 1
-            s[1] = 0
-            s[2] = 0
+            w[_S + 3] += 1
+            w[_S + 1] = 0
+            w[_S + 2] = 0
         else:
             p = PT[m]
-            k = place(self.b, self.mk, self.st, self.lib, p, s[0], s[1], 0)
-            s[1] = k if k > 0 else 0
-            s[2] = p
-            s[3] = 0
-        s[0] = 3 - s[0]
+            k = place(w, p, 0)
+            w[_S + 1] = k if k > 0 else 0
+            w[_S + 2] = p
+            w[_S + 3] = 0
+        w[_S] = 3 - w[_S]
 
     def playout(self, amaf):
-        return playout(self.b, self.mk, self.st, self.lib, self.buf, amaf, self.s)
+        return playout(self.w, amaf)
