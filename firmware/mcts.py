@@ -187,7 +187,7 @@ def choose(game, level=5, seed=0, playouts=None, ms=None, clock=None, progress=N
         clock = ticks_ms
     t = _get_tree(cap(level), hooks.TYPECODE)
     try:
-        used = _search(t, hooks, legal, playouts, ms, clock, progress)
+        _search(t, hooks, legal, playouts, ms, clock, progress)
     finally:
         hooks.reset()
     mv, vis, first, nch = t.mv, t.vis, t.first, t.nch
