@@ -28,6 +28,9 @@ def ptr8(buf):
     own on the board); the buffer itself here, indexed the same way."""
     return buf
 
+
+ptr16 = ptr8              # the same for an array("H")
+
 _PERIOD_MASK = 0x3FFFFFFF     # board clocks wrap at 2**30 ms (the rp2 port's period)
 
 
