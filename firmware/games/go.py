@@ -24,7 +24,7 @@ NODES = (130, 650)
 CANDIDATES = (20, 9)
 # Levels 3-5 play the Monte-Carlo search (firmware/mcts.py) with these
 # playouts a move (level 3, level 5), measured on the Pico (docs/ai.md).
-PLAYOUTS = (90, 440)
+PLAYOUTS = (80, 400)
 # Real pieces on a reed board: the looks of view() that are pieces on the board
 # (app/pieces.py).
 PIECES = (BLACK, WHITE, BLACK_SOFT, WHITE_SOFT)
