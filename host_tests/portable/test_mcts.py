@@ -65,7 +65,7 @@ def test_the_tree_stays_within_its_memory_cap():
 def test_captures_a_stone_in_atari():
     g = go.Game()
     play(g, "c4 d4 e4 a1 d5 a2")           # White's d4 in atari: d3 takes it
-    # Level 5 (its 440 playouts); level 3's 90 may play another winning
+    # Level 5 (its 400 playouts); level 3's 80 may play another winning
     # move first, c2 or b3, as every one of them wins about as often.
     assert choose(g, 5) == cell("d3")
 
