@@ -175,6 +175,14 @@ def choose(game, level=5, seed=0, playouts=None, ms=None, clock=None, progress=N
     if len(legal) == 1:
         _last = (0, 0)
         return legal[0]
+    me = game.turn
+    for m in legal:           # a win at once needs no search (nor luck in one)
+        game.play(m)
+        won = game.result() == me
+        game.undo()
+        if won:
+            _last = (0, 0)
+            return m
     book = getattr(hooks, "book", None)
     if book is not None:
         m = book(legal)

@@ -5,6 +5,8 @@ import mcts
 from check import play
 from games import go, go_playout
 
+_STATE = 254      # go_playout._S: the workspace's state bytes (a const there)
+
 
 def cell(name):
     return (int(name[1:]) - 1) * 7 + "abcdefg".index(name[0])
@@ -97,7 +99,7 @@ def test_playout_ends_with_a_counted_board():
         h.reset()
         wins[h.playout(amaf)] += 1
     w = h.w
-    assert w[go_playout._S + 3] == 2       # ended by two passes
+    assert w[_STATE + 3] == 2              # ended by two passes
     assert sum(1 for c in range(49) if w[go_playout.PT[c]] == 0) < 20
     assert wins[0] == 0 and wins[1] + wins[2] == 40
     assert all(v in (0, 1, 2) for v in amaf) and amaf.count(0) < 49
