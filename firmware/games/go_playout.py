@@ -230,7 +230,7 @@ def scan(ws, out) -> int:
     """The tree's moves with their priors (Michi's, in pseudo-playouts):
     out[3i] the cell, out[3i + 1] visits, out[3i + 2] wins. Not the ko
     point, one's own eyes, suicide or a self-atari of a group. Even 10/5; a
-    capture +30/+30 (each group taken), an escape from atari +15/+15; a
+    capture +60/+60 (each group taken, two at most), an escape from atari +15/+15; a
     single-stone self-atari +10/0; 1-3 steps from the last stone +24, +22,
     +8 both; the first line +10/0."""
     w = ptr8(ws)
@@ -276,6 +276,8 @@ def scan(ws, out) -> int:
                 v += 15
                 u += 15
         else:
+            if cap > 2:
+                cap = 2           # priors stay bytes
             v += 60 * cap
             u += 60 * cap
         if last != 0:
