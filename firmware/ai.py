@@ -18,6 +18,9 @@ Levels: 1 and 2 are shallow with seeded noise (a child can beat level 1); 3, 4
 and 5 search deterministically under a node budget calibrated per game by
 `python -m tools.bench budgets` so that a move costs at most 2 s (level 3) and
 10 s (level 5) on the Pico. docs/ai.md explains the numbers.
+
+A game whose module declares PLAYOUTS (Go) plays levels 3-5 with the
+Monte-Carlo tree search of mcts.py instead (docs/ai.md, "The second search").
 """
 import gc
 from array import array
