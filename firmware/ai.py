@@ -18,6 +18,9 @@ Levels: 1 and 2 are shallow with seeded noise (a child can beat level 1); 3, 4
 and 5 search deterministically under a node budget calibrated per game by
 `python -m tools.bench budgets` so that a move costs at most 2 s (level 3) and
 10 s (level 5) on the Pico. docs/ai.md explains the numbers.
+
+A game whose module declares PLAYOUTS (Go) plays levels 3-5 with the
+Monte-Carlo tree search of mcts.py instead (docs/ai.md, "The second search").
 """
 import gc
 from array import array
@@ -431,6 +434,9 @@ def release():
     builds them again, in 1 KB chunks that a fragmented heap can still give."""
     global _searcher
     _searcher = None
+    import sys
+    if "mcts" in sys.modules:
+        sys.modules["mcts"].release()
 
 
 def _table_bits():
@@ -494,6 +500,15 @@ def choose(game, level=3, seed=0, nodes=None, ms=None, clock=None, progress=None
         if m is not None:
             _last = (0, 0, WIN)
             return m
+    mod = _module(game)
+    if level >= 3 and nodes is None and getattr(mod, "PLAYOUTS", None):
+        # The game plays the Monte-Carlo search from level 3 (docs/ai.md).
+        import mcts
+        if ms is None and clock is not None:
+            ms = SAFETY_MS[level]
+        m = mcts.choose(game, level, seed, None, ms, clock, progress, mhz, mod)
+        _last = (mcts.last()[0], 0, 0)
+        return m
     gid = game_id(game)
     s = _get_searcher()
     s.cand = None

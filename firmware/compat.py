@@ -42,6 +42,15 @@ def native(f):
 
 viper = native
 
+
+def ptr8(buf):
+    """A viper function's cast of a bytearray to raw bytes (the compiler's
+    own on the board); the buffer itself here, indexed the same way."""
+    return buf
+
+
+ptr16 = ptr8              # the same for an array("H")
+
 _PERIOD_MASK = 0x3FFFFFFF     # board clocks wrap at 2**30 ms (the rp2 port's period)
 
 

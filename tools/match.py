@@ -11,6 +11,8 @@ OPP is one of:
   (`--gnugo PATH` names another binary);
 - `uct:N`    a generic UCT (Monte-Carlo tree search with uniformly random
   playouts) over the game interface, N playouts a decision, seeded; every game;
+- `mcts:N`   OpenSpiel's MCTSBot algorithm, N simulations a move (tools/mcts_ref.py);
+- `ab:L`     the board's alpha-beta search at level L, on our clock (tools/mcts_ref.py);
 - `level:L`  the board's AI at another level (1..5);
 - `random`   a uniformly random legal move.
 
@@ -80,10 +82,12 @@ def parse_opponent(spec, gid):
         return "random", 0
     kind, sep, arg = text.partition(":")
     ranges = {"gnugo": (1, 10, "GNU Go's level"), "uct": (1, 10 ** 6, "playouts a move"),
-              "level": (1, 5, "our AI's level")}
+              "level": (1, 5, "our AI's level"),
+              "mcts": (1, 10 ** 6, "simulations a move"), "ab": (1, 5, "the alpha-beta search's level")}
     if not sep or kind not in ranges:
         raise MatchError("--against %r: say gnugo:L (GNU Go level 1-10), uct:N (N playouts a move), "
-                         "level:L (our AI at level 1-5) or random" % spec)
+                         "mcts:N (OpenSpiel's MCTSBot, N simulations), level:L (our AI at level 1-5), "
+                         "ab:L (our alpha-beta search at level 1-5) or random" % spec)
     lo, hi, what = ranges[kind]
     if not arg.isdigit() or not lo <= int(arg) <= hi:
         raise MatchError("--against %r: %s must be a whole number from %d to %d" % (spec, what, lo, hi))
@@ -431,7 +435,7 @@ def openings(pairs, plies, seed):
     return width, [every[k % len(every)] for k in range(pairs)]
 
 
-def make_player(kind, arg, seed, gid, gnugo=None):
+def make_player(kind, arg, seed, gid, gnugo=None, mhz=None):
     if kind == "gnugo":
         import games
         w, _ = games.load(gid).layout()
@@ -440,6 +444,9 @@ def make_player(kind, arg, seed, gid, gnugo=None):
         return GTPPlayer(argv, w, seed)
     if kind == "uct":
         return UCTPlayer(arg, seed)
+    if kind in ("mcts", "ab"):             # tools/mcts_ref.py
+        from tools import mcts_ref
+        return mcts_ref.MCTSPlayer(arg, seed) if kind == "mcts" else mcts_ref.ABPlayer(arg, seed, mhz)
     if kind == "level":
         return AIPlayer(arg, seed)
     return RandomPlayer(seed)
@@ -459,7 +466,7 @@ def play_game(task):
     them = None
     try:
         them = make_player(task["kind"], task["arg"], task.get("their_seed", 1000 * task["seed"] + index),
-                           gid, task.get("gnugo"))
+                           gid, task.get("gnugo"), task.get("mhz"))
         players = [us, them] if our_seat == 0 else [them, us]
         for p in players:
             p.start(g)

@@ -24,6 +24,9 @@ NODES = (130, 650)
 # The search's move lists (root, inside the tree): narrower than the default
 # (30, 12), so it reads deeper (measured against GNU Go, docs/ai-strength.md).
 CANDIDATES = (20, 9)
+# Levels 3-5 play the Monte-Carlo search (firmware/mcts.py) with these
+# playouts a move (level 3, level 5), measured on the Pico (docs/ai.md).
+PLAYOUTS = (80, 400)
 # Real pieces on a reed board: the looks of view() that are pieces on the board
 # (app/pieces.py).
 PIECES = (BLACK, WHITE, BLACK_SOFT, WHITE_SOFT)
@@ -498,6 +501,11 @@ class Game(Base):
     def candidates(self, limit=None):
         _load_ai()
         return self.candidates(limit)
+
+    def playouts(self, seed):
+        """The Monte-Carlo search's hooks (games/go_playout.py)."""
+        from games.go_playout import Hooks
+        return Hooks(self, seed)
 
 
 def _load_ai():

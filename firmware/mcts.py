@@ -1,0 +1,369 @@
+"""The board's second search: Monte-Carlo tree search, for games with playouts.
+
+    move = mcts.choose(game, level=5, seed=0, playouts=None, ms=None, clock=None,
+                       progress=None, mhz=125)
+
+Game-agnostic like ai.py's alpha-beta. A game opts in by declaring PLAYOUTS =
+(level 3, level 5) in its module; its Game may offer `playouts(seed)`, an
+object of hooks (root, reset, who, moves with priors, play, playout; Go's is
+games/go_playout.py). Without it the search plays the game's own
+play()/undo() and ends each playout with evaluate() (the `Plain` hooks below).
+
+The tree lives in preallocated arrays of at most CAP nodes (13-16 bytes a
+node: 45 KB at level 5), built at the first move and kept for the game (the
+app's ai.release() drops it at the game's end). Each playout: from the root,
+the child with the best value (RAVE-blended win rate where the hooks give
+AMAF moves, else UCB1), a leaf expanded once it has EXPAND visits (the root at
+once) while the arena has room, then the hooks' playout to the end, and its
+winner counted up the path (and, for RAVE, into every sibling whose move the
+same player made later in the playout). The move played is the root's most
+visited. Integer arithmetic only where RAVE applies (floats are heap objects
+on the Pico). Deterministic for a seed: the hooks hold a seeded generator.
+"""
+from array import array
+
+from compat import const, ticks_ms, ticks_diff, viper, ptr8, ptr16
+
+BENCH_MHZ = 125
+DEFAULT_PLAYOUTS = (300, 1500)
+CAP = 3500                 # tree nodes at level 5
+EXPAND = 8                 # visits before a leaf gets its children
+RAVE_EQUIV = 3500          # playouts at which RAVE and the win rate weigh the same
+MAX_PLAYOUTS = 20000       # counts stay far below 2**16 and products below 2**30
+_ONE = const(1024)
+_MAXDEPTH = const(100)
+TICK = 3                   # the clock is read every TICK + 1 playouts (about 90 ms of Go)
+PROGRESS_MS = 100
+
+_tree = None
+_last = (0, 0)
+
+
+def budget(mod, level, mhz=BENCH_MHZ):
+    """Playouts of a level (3..5) for a game module, on a chip at mhz."""
+    p3, p5 = getattr(mod, "PLAYOUTS", DEFAULT_PLAYOUTS)
+    if level <= 3:
+        n = p3
+    elif level >= 5:
+        n = p5
+    else:
+        n = int((p3 * p5) ** 0.5)
+    return min(MAX_PLAYOUTS, n * mhz // BENCH_MHZ)
+
+
+def cap(level):
+    """Tree nodes of a level: CAP at level 5, a third of it at level 3."""
+    return CAP if level >= 5 else (CAP * 2 // 3 if level == 4 else CAP // 3)
+
+
+class Tree:
+    """The arena: node 0 the root; node i's children first[i] ..
+    first[i] + nch[i] - 1. vis/win include the priors; win in half points."""
+
+    def __init__(self, n, typecode):
+        z = bytes(2 * n)
+        self.n = n
+        self.typecode = typecode
+        self.mv = array(typecode, bytes(n * (1 if typecode == "B" else 4)))
+        self.vis = array("H", z)
+        self.win = array("H", z)
+        self.rv = array("H", z)
+        self.rw = array("H", z)
+        self.first = array("H", z)
+        self.nch = bytearray(n)
+        self.who = bytearray(n)
+
+    def nbytes(self):
+        return self.n * (11 + (1 if self.typecode == "B" else 4))
+
+
+def release():
+    """Free the tree (the app calls it, through ai.release(), at a game's end)."""
+    global _tree
+    _tree = None
+
+
+def last():
+    """(playouts, tree nodes used) of the last choose()."""
+    return _last
+
+
+def _get_tree(n, typecode):
+    global _tree
+    t = _tree
+    if t is None or t.n < n or t.typecode != typecode:
+        _tree = None
+        t = Tree(n, typecode)
+        _tree = t
+    return t
+
+
+class Plain:
+    """Hooks for a game without its own: its play()/undo(), candidates() (or
+    moves()) ranked as priors, and a playout of PLIES random moves ended by
+    evaluate() (side to move's view): the sign says who wins."""
+
+    PLIES = 2
+    MAXMOVES = 24
+    AMAF = 0
+    TYPECODE = "i"
+
+    def __init__(self, game, seed):
+        from ai import Rng
+        self.game = game
+        self.rng = Rng(seed)
+        self.base = game.ply
+
+    def root(self):
+        self.base = self.game.ply
+
+    def reset(self):
+        g = self.game
+        while g.ply > self.base:
+            g.undo()
+
+    def who(self):
+        return self.game.turn
+
+    def moves(self, mv, pv, pw, at):
+        g = self.game
+        if g.result() is not None:
+            return 0
+        if hasattr(g, "candidates"):
+            ms = g.candidates(self.MAXMOVES)
+        else:
+            ms = g.moves()[:self.MAXMOVES]
+        n = len(ms)
+        for i in range(n):
+            mv[at + i] = ms[i]
+            pv[at + i] = 4
+            pw[at + i] = 4 if i < 4 else 2    # the game's first few: a small head start
+        return n
+
+    def play(self, m):
+        self.game.play(m)
+
+    def playout(self, amaf):
+        g = self.game
+        rng = self.rng
+        for _ in range(self.PLIES):
+            if g.result() is not None:
+                break
+            ms = g.moves()
+            if not ms:
+                break
+            g.play(ms[rng.below(len(ms))])
+        r = g.result()
+        if r is not None:
+            return r if r == 0 or r == 1 else -1     # -1: a draw
+        return g.turn if g.evaluate() > 0 else 1 - g.turn
+
+
+def choose(game, level=5, seed=0, playouts=None, ms=None, clock=None, progress=None,
+           mhz=BENCH_MHZ, mod=None):
+    """The move to play: an int of game.moves(). `playouts` and/or `ms` replace
+    the level's budget (the module's PLAYOUTS scaled to mhz); clock() gives
+    milliseconds; progress(n) is called with the playouts done. `game` is left
+    as it was."""
+    global _last
+    level = 3 if level < 3 else (5 if level > 5 else level)
+    seed = ((seed % 65537) * 31 + game.ply * 7 + 1) & 0xFFFF
+    hooks = game.playouts(seed) if hasattr(game, "playouts") else Plain(game, seed)
+    legal = game.moves()
+    if not legal:
+        raise ValueError("choose: no legal move (the game is over)")
+    if len(legal) == 1:
+        _last = (0, 0)
+        return legal[0]
+    me = game.turn
+    for m in legal:           # a win at once needs no search (nor luck in one)
+        game.play(m)
+        won = game.result() == me
+        game.undo()
+        if won:
+            _last = (0, 0)
+            return m
+    book = getattr(hooks, "book", None)
+    if book is not None:
+        m = book(legal)
+        if m is not None and m in legal:
+            _last = (0, 0)
+            return m
+    if playouts is None:
+        playouts = budget(mod, level, mhz) if ms is None else MAX_PLAYOUTS
+    if ms is not None and clock is None:
+        clock = ticks_ms
+    t = _get_tree(cap(level), hooks.TYPECODE)
+    try:
+        _search(t, hooks, legal, playouts, ms, clock, progress)
+    finally:
+        hooks.reset()
+    mv, vis, first, nch = t.mv, t.vis, t.first, t.nch
+    best = -1
+    bv = -1
+    for i in range(first[0], first[0] + nch[0]):
+        if vis[i] > bv:
+            bv = vis[i]
+            best = i
+    return mv[best] if best >= 0 else legal[0]
+
+
+# The two loops over a node's children, run at every level of every
+# playout: viper on the board (bytecode they cost the Pico about as much as
+# the playout itself). Plain integer code, so they run as Python elsewhere.
+@viper
+def _select(vis, win, rv, rw, f: int, c: int) -> int:
+    """The child of f .. f + c - 1 with the best RAVE-blended win rate
+    (Michi's: beta = rv / (rv + v + v * rv / RAVE_EQUIV)), in 1/1024."""
+    pv = ptr16(vis)
+    pw = ptr16(win)
+    prv = ptr16(rv)
+    prw = ptr16(rw)
+    best = f
+    bv = -1
+    for i in range(f, f + c):
+        v = pv[i]
+        q = (pw[i] * 512) // v
+        r = prv[i]
+        if r != 0:
+            beta = (r * 1024) // (r + v + (v * r) // 3500)
+            q = ((1024 - beta) * q + beta * ((prw[i] * 512) // r)) >> 10
+        if q > bv:
+            bv = q
+            best = i
+    return best
+
+
+@viper
+def _rave(mv, who, rv, rw, amaf, x: int):
+    """RAVE counts of the children x >> 10 .. + (x >> 2 & 255) - 1 of a node:
+    each whose move its player made later in the playout; won by winner
+    x & 3."""
+    m = ptr8(mv)
+    h = ptr8(who)
+    prv = ptr16(rv)
+    prw = ptr16(rw)
+    a = ptr8(amaf)
+    winner = x & 3
+    f = x >> 10
+    for i in range(f, f + ((x >> 2) & 255)):
+        k = h[i]
+        if a[m[i]] == k:
+            prv[i] = prv[i] + 1
+            if winner == k:
+                prw[i] = prw[i] + 2
+
+
+def _search(t, hooks, legal, playouts, ms, clock, progress):  # noqa: C901
+    global _last
+    mv, vis, win, rv, rw, first, nch, who = t.mv, t.vis, t.win, t.rv, t.rw, t.first, t.nch, t.who
+    cap_n = t.n
+    hooks.root()
+    # The root: the hooks' moves that the game allows (its own rules may be
+    # stricter, as Go's superko), or the game's list if they offer none of them.
+    n = hooks.moves(mv, vis, win, 1)
+    k = 1
+    ok = set(legal)
+    for i in range(1, 1 + n):
+        if mv[i] in ok:
+            mv[k] = mv[i]
+            vis[k] = vis[i]
+            win[k] = win[i]
+            k += 1
+    if k == 1:
+        for m in legal[:cap_n - 1]:
+            mv[k] = m
+            vis[k] = 1
+            win[k] = 1
+            k += 1
+    root_who = hooks.who()
+    for i in range(1, k):
+        win[i] = win[i] * 2
+        rv[i] = 0
+        rw[i] = 0
+        nch[i] = 0
+        who[i] = root_who
+    vis[0] = 0
+    win[0] = 0
+    first[0] = 1
+    nch[0] = k - 1
+    used = k
+    amafn = hooks.AMAF
+    rave = amafn > 0 and t.typecode == "B"
+    amaf = bytearray(256)     # by move (a byte); 0: nobody played it
+    zero = bytes(256)
+    path = array("H", bytes(2 * _MAXDEPTH))
+    t0 = clock() if clock is not None else 0
+    tp = t0
+    done = 0
+    from math import log, sqrt
+    while done < playouts:
+        if clock is not None and not (done & TICK):
+            now = clock()
+            if ms is not None and ticks_diff(now, t0) >= ms:
+                break
+            if progress is not None and ticks_diff(now, tp) >= PROGRESS_MS:
+                tp = now
+                progress(done)
+        elif progress is not None and not (done & 255):
+            progress(done)
+        if done:
+            hooks.reset()
+        done += 1
+        node = 0
+        d = 0
+        if rave:
+            amaf[:] = zero
+        while True:
+            c = nch[node]
+            if c == 0:
+                if vis[node] < EXPAND or used + hooks.MAXMOVES > cap_n or d >= _MAXDEPTH - 1:
+                    break
+                c = hooks.moves(mv, vis, win, used)
+                if c == 0:
+                    break
+                w = hooks.who()
+                for i in range(used, used + c):
+                    win[i] = win[i] * 2
+                    rv[i] = 0
+                    rw[i] = 0
+                    nch[i] = 0
+                    who[i] = w
+                first[node] = used
+                nch[node] = c
+                used += c
+            f = first[node]
+            if rave:
+                best = _select(vis, win, rv, rw, f, c)
+            else:
+                best = f
+                bv = -1
+                ln = log(vis[node] + 1)
+                for i in range(f, f + c):
+                    v = vis[i]
+                    q = win[i] / (2 * v) + 1.4 * sqrt(ln / v)
+                    if q > bv:
+                        bv = q
+                        best = i
+            m = mv[best]
+            if m < amafn and not amaf[m]:
+                amaf[m] = who[best]
+            hooks.play(m)
+            d += 1
+            path[d] = best
+            node = best
+        winner = hooks.playout(amaf)
+        vis[0] += 1
+        for j in range(1, d + 1):
+            i = path[j]
+            vis[i] += 1
+            if winner == who[i]:
+                win[i] += 2
+            elif winner < 0:
+                win[i] += 1
+        if rave:
+            for j in range(d):
+                p = path[j]
+                _rave(mv, who, rv, rw, amaf, first[p] << 10 | nch[p] << 2 | winner)
+    _last = (done, used)
+    return used

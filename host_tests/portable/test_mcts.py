@@ -1,0 +1,126 @@
+"""The Monte-Carlo tree search (firmware/mcts.py) and Go's playouts
+(games/go_playout.py). Portable: counts, not timings."""
+import ai
+import mcts
+from check import play
+from games import go, go_playout
+
+_STATE = 254      # go_playout._S: the workspace's state bytes (a const there)
+
+
+def cell(name):
+    return (int(name[1:]) - 1) * 7 + "abcdefg".index(name[0])
+
+
+def choose(g, level=3, seed=0, playouts=None):
+    before = (g.key(), g.ply, list(g.moves()), g.board_text())
+    if playouts is None:
+        m = ai.choose(g, level=level, seed=seed)
+    else:
+        m = mcts.choose(g, level, seed, playouts, mod=go)
+    assert (g.key(), g.ply, list(g.moves()), g.board_text()) == before   # left as found
+    assert m in g.moves()
+    return m
+
+
+def middle_game():
+    g = go.Game()
+    play(g, "d4 e5 e4 d5 c5 c6 f5 f6 e6")
+    return g
+
+
+def test_go_levels_3_to_5_play_the_monte_carlo_search():
+    g = middle_game()
+    for level, n in ((3, go.PLAYOUTS[0]), (5, go.PLAYOUTS[1])):
+        choose(g, level)
+        assert mcts.last()[0] == n         # the level's playouts, all of them
+    assert ai.last()[0] == go.PLAYOUTS[1]
+    choose(g, 1)                            # levels 1-2 stay the alpha-beta search
+    assert mcts.last()[0] == go.PLAYOUTS[1]
+
+
+def test_the_budget_follows_the_clock():
+    assert mcts.budget(go, 5, 200) == go.PLAYOUTS[1] * 200 // 125
+    assert mcts.budget(go, 3) == go.PLAYOUTS[0]
+    assert go.PLAYOUTS[0] < mcts.budget(go, 4) < go.PLAYOUTS[1]
+
+
+def test_deterministic_for_a_seed():
+    g = middle_game()
+    a = [choose(g, playouts=150, seed=s) for s in (1, 2, 1, 2)]
+    assert a[0] == a[2] and a[1] == a[3]
+    n = mcts.last()
+    choose(g, playouts=150, seed=2)
+    assert mcts.last() == n                # the same tree, node for node
+
+
+def test_the_tree_stays_within_its_memory_cap():
+    g = middle_game()
+    choose(g, level=5)
+    t = mcts._tree
+    assert t.n == mcts.cap(5) and t.nbytes() <= 48 * 1024
+    assert mcts.last()[1] <= t.n
+    ai.release()                           # the game's end gives it back
+    assert mcts._tree is None
+
+
+def test_captures_a_stone_in_atari():
+    g = go.Game()
+    play(g, "c4 d4 e4 a1 d5 a2")           # White's d4 in atari: d3 takes it
+    # Level 5 (its 400 playouts); level 3's 80 may play another winning
+    # move first, c2 or b3, as every one of them wins about as often.
+    assert choose(g, 5) == cell("d3")
+
+
+def test_does_not_pass_behind_after_a_pass():
+    g = go.Game()
+    for r in range(1, 8):
+        play(g, "c%d d%d" % (r, r))        # Black 21 points, White 28
+    play(g, "a1 pass")
+    assert choose(g, 3) != go.PASS
+
+
+def test_book_opens_at_the_centre_and_swaps_it():
+    g = go.Game()
+    assert choose(g, 5) == cell("d4")
+    play(g, "d4")
+    assert choose(g, 5) == go.SWAP          # no komi: Black's stone is the better half
+    g = go.Game()
+    play(g, "pass swap")                   # an empty board, seat 0 now White
+    assert choose(g, 3) == cell("d4")
+
+
+def test_playout_ends_with_a_counted_board():
+    h = middle_game().playouts(7)
+    h.root()
+    amaf = bytearray(49)
+    wins = [0, 0, 0]
+    for _ in range(40):
+        h.reset()
+        wins[h.playout(amaf)] += 1
+    w = h.w
+    assert w[_STATE + 3] == 2              # ended by two passes
+    assert sum(1 for c in range(49) if w[go_playout.PT[c]] == 0) < 20
+    assert wins[0] == 0 and wins[1] + wins[2] == 40
+    assert all(v in (0, 1, 2) for v in amaf) and any(amaf)
+
+
+def test_area_counts_regions_of_one_colour():
+    g = go.Game()
+    for r in range(1, 8):
+        play(g, "c%d d%d" % (r, r))
+    h = g.playouts(1)
+    h.root()
+    assert go_playout.area(h.w) == 21 - 28
+
+
+def test_another_game_plays_through_its_own_interface():
+    # A game without playout hooks gets the game's play/undo and evaluate().
+    from games import hex as hexgame
+    g = hexgame.Game()
+    play(g, "e5")
+    before = g.board_text() if hasattr(g, "board_text") else g.key()
+    m = mcts.choose(g, 3, 0, 40)
+    assert m in g.moves() and mcts.last()[0] == 40
+    assert (g.board_text() if hasattr(g, "board_text") else g.key()) == before
+    mcts.release()
