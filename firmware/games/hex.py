@@ -110,6 +110,7 @@ def tables(n):
 
 
 class Game(Base):
+    _ai_init = None      # games/hex_ai.py's, put in place by attach_ai below
     SEATS = SEATS
     # The board's few words for each reason explain() gives (Base.short).
     SHORT = (

@@ -102,6 +102,7 @@ _FULL_TURN = ("a full turn (a placement and a movement) is possible, and this fi
               " no %s to follow it")
 
 class Game(Base):
+    _ai_init = None      # games/sesqui_ai.py's, put in place by attach_ai below
     SEATS = SEATS
     # The board's few words for each reason explain() gives (Base.short).
     SHORT = (
