@@ -36,6 +36,10 @@ def club9(sensing="button"):
     return b
 
 
+def _no_collect():
+    pass
+
+
 class SimBoard:
     # A function (board, storage) -> hal to drive another backend through the
     # same tests (the CircuitPython one with its modules faked); None: hal.sim.
@@ -43,6 +47,10 @@ class SimBoard:
     # The clock at boot: tests set it just before the wrap at 2**30 ms (as a
     # board left on for 12 days) to run the app across it.
     START = 0
+    # False: the app's garbage collection between moves is skipped. The
+    # power-cut sweeps boot the app thousands of times, and on CPython each
+    # gc.collect() walks the whole test process: most of their time.
+    COLLECT = True
 
     def __init__(self, board=None, root=None, storage=None):
         self.board = board or club9()
@@ -55,6 +63,8 @@ class SimBoard:
         else:
             self.hal = SimBoard.make_hal(self.board, self.storage)
         self.app = App(self.board, self.hal)
+        if not self.COLLECT:
+            self.app.ctx.collect = _no_collect
         self.cols, self.rows = self.board["cols"], self.board["rows"]
         self.now = self.START
         self.after_tick = None   # called after every loop pass (memory checks)
