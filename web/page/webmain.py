@@ -59,6 +59,11 @@ class _ScriptBoard:
     def set_switch(self, key, closed):
         webboard.set_switch(key, closed)
 
+    def put(self, key, on):
+        """A piece put down or taken up (a script's place/lift): the page
+        keeps no pieces file, the switch is where the piece is."""
+        webboard.set_switch(key, on)
+
     def advance(self, ms):
         while ms > 0:
             d = 10 if ms > 10 else ms
