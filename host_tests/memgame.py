@@ -29,6 +29,12 @@ while b.mode() == 'Play' and n < 1000:
         # The list the app already holds: a second one of Amazonas' 2000
         # moves would be the driver's heap, not the board's.
         ms = play.entry.moves
+        if not ms:
+            # The pass that answered a move saves it on the next pass, and
+            # the entry's list is made again then (answer first).
+            ms = None
+            b.tick()
+            continue
         x = (x * 75 + 74) % 65537
         want = ms[x % len(ms)]
         if len(ms) > 1 and not g.move_cells(want):

@@ -15,7 +15,7 @@ PORTABLE = sorted(f[:-3] for f in os.listdir(PORTABLE_DIR) if f.startswith("test
 PER_TEST = ("test_powercut", "test_game_contract", "test_explain_pause", "test_app_games", "test_pieces")
 
 
-def tests_in(module):
+def _tests_in(module):
     """The test names a portable module defines (functions, or made by a call)."""
     with open(os.path.join(PORTABLE_DIR, module + ".py")) as f:
         tree = ast.parse(f.read())
@@ -30,7 +30,7 @@ def tests_in(module):
 
 RUNS = []
 for _m in PORTABLE:
-    RUNS += ["%s.%s" % (_m, t) for t in tests_in(_m)] if _m in PER_TEST else [_m]
+    RUNS += ["%s.%s" % (_m, t) for t in _tests_in(_m)] if _m in PER_TEST else [_m]
 
 
 @pytest.mark.parametrize("run", RUNS)
@@ -45,4 +45,4 @@ def test_portable_module_passes_on_micropython(run):
 
 def test_the_per_test_modules_are_portable_modules_with_tests():
     for m in PER_TEST:
-        assert m in PORTABLE and len(tests_in(m)) > 1, m
+        assert m in PORTABLE and len(_tests_in(m)) > 1, m

@@ -70,7 +70,7 @@ def test_render_draws_every_square_in_24_bit_colour_with_help(tmp_path):
     settle(s)
     text = s.render()
     assert text.count("\x1b[48;2;") == 81 * CELL_H
-    assert "tap Menu" in text and "M O U H: hold" in text and "p: piece" in text and "q quit" in text
+    assert "tap Menu" in text and "M O U H hold" in text and "p piece" in text and "q quit" in text
     assert "mode: Menu" in text
 
 

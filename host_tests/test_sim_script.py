@@ -325,9 +325,19 @@ def test_the_terminal_says_the_size_it_needs_in_a_small_window(tmp_path):
     if pid == 0:
         fcntl.ioctl(0, termios.TIOCSWINSZ, struct.pack("HHHH", 12, 60, 0, 0))
         os.chdir(ROOT)
-        os.execv(sys.executable, [sys.executable, "-m", "tools.sim", "--state", str(tmp_path)])
+        env = dict(os.environ)
+        for name in ("COLUMNS", "LINES"):   # they would override the window's size
+            env.pop(name, None)
+        os.execve(sys.executable, [sys.executable, "-m", "tools.sim", "--state", str(tmp_path)], env)
+    import select
+    import signal
+    import time
     out = b""
-    while True:
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        ready, _, _ = select.select([fd], [], [], 1.0)
+        if not ready:
+            continue
         try:
             chunk = os.read(fd, 4096)
         except OSError:
@@ -335,6 +345,10 @@ def test_the_terminal_says_the_size_it_needs_in_a_small_window(tmp_path):
         if not chunk:
             break
         out += chunk
+    else:
+        os.kill(pid, signal.SIGKILL)      # the simulator waited for keys: it took the window as big enough
+        os.waitpid(pid, 0)
+        raise AssertionError("the simulator did not stop in a 60 x 12 window: %r" % out[-300:])
     _, status = os.waitpid(pid, 0)
     assert os.WEXITSTATUS(status) == 1
     assert b"needs a terminal of at least 76 columns and 15 lines (this one has 60 x 12)" in out

@@ -146,7 +146,7 @@ def build_mpy(gids):
             if g not in mods:
                 mods.add(g)
                 todo.append(g)
-    names = ["ai.py", "compat.py"] + ["games/%s.py" % g for g in sorted(mods)]
+    names = ["ai.py", "compat.py", "rng.py", "mcts.py"] + ["games/%s.py" % g for g in sorted(mods)]
     for f in os.listdir(FIRMWARE):
         if f.startswith("ai_") and f.endswith(".py"):
             names.append(f)

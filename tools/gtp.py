@@ -251,7 +251,7 @@ class Engine:
         try:
             g.passes = 2         # count now, as if play had ended
             g.set_dead(gocount.estimate_dead(g))
-            black, white, _ = g._area()
+            black, white, _ = g.area()
         finally:
             g.dead = keep_dead
             g.passes = keep_passes

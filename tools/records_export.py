@@ -149,8 +149,8 @@ def go_file(rp):
     black_seat = g.black_seat()
     pb = seat_player(rec, black_seat, "Black")
     pw = seat_player(rec, 1 - black_seat, "White")
-    black, white, bterr = g._area(1)
-    _, _, wterr = g._area(2)
+    black, white, bterr = g.area(1)
+    _, _, wterr = g.area(2)
     margin = abs(black - white)
     re = "B+%d" % margin if black > white else "W+%d" % margin
     root = [("RU", "Chinese"), ("KM", "0"), ("PB", pb), ("PW", pw), ("RE", re),

@@ -251,7 +251,8 @@ def test_ok_shows_the_score_on_demand_in_a_counting_game():
     assert play.scroll is not None
     text_cols = play.scroll.cols_data
     from app.font import columns
-    assert bytes(text_cols) == bytes(columns("%d-%d" % tuple(play.game.score())))
+    s = play.game.score()
+    assert bytes(text_cols) == bytes(columns("SOUTH %d NORTH %d" % (s[0], s[1])))
 
 
 def test_an_8x8_board_hides_produto_and_shrinks_hex_and_dots():
@@ -422,11 +423,3 @@ def test_a_small_game_is_framed_and_a_touch_outside_it_answers():
         seen.add(b.rgb(far))
     assert ERROR in seen and play.game.ply == 0
 
-
-def test_ok_in_ouri_says_whose_seeds_are_whose():
-    # Issue 20: OK said "0-2", which does not say whose score is whose.
-    b = SimBoard()
-    play = b.start("ouri")
-    b.press("ok")
-    s = play.game.score()
-    assert play.scroll.cols_data == font.columns("SOUTH %d NORTH %d" % (s[0], s[1]))
