@@ -24,7 +24,7 @@ import shutil
 from tools import firmware_path  # noqa: F401  (firmware/ on sys.path)
 from tools.deploy_build import read_board
 from tools.deploy_mpremote import drive_roots, find_drives
-from tools.deploy_plan import (MANIFEST, DeployError, Device, Local, check_game_names,
+from tools.deploy_plan import (MANIFEST, describe_files, DeployError, Device, Local, check_game_names,
                                choose_games, firmware_files, make_plan, manifest_text)
 
 import boardcheck
@@ -193,13 +193,7 @@ def writable(drive):
 
 
 def describe(plan, dev):
-    lines = ["  mkdir  %s/" % d for d in plan.mkdirs]
-    for remote, loc, why in plan.copies:
-        lines.append("  copy   %-28s %7d bytes  (%s)" % (remote, loc.size, why))
-    for p in plan.removes:
-        lines.append("  remove %-28s (no longer wanted)" % p)
-    if plan.kept:
-        lines.append("  %d file%s already up to date" % (plan.kept, "" if plan.kept == 1 else "s"))
+    lines = describe_files(plan)
     if plan.changes():
         size = sum(loc.size for _, loc, _ in plan.copies)
         free = "" if dev.free is None else ", %d KB free on the drive" % (dev.free // 1024)
