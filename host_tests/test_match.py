@@ -202,7 +202,7 @@ def test_the_engine_resigning_loses(fake_engine, monkeypatch):
 
 def test_no_swap_against_an_engine(fake_engine, monkeypatch):
     import games
-    G = match._no_swap_class(games.load("go"))
+    G = match.no_swap_class(games.load("go"))
     g = G()
     g.play(24)
     assert "swap" not in [g.move_text(m) for m in g.moves()]

@@ -6,13 +6,11 @@ simulator and the referee. Without Chromium these are skipped, saying so;
 with CI=true a missing browser fails (host_tests/webpage.py)."""
 import json
 import os
-import tempfile
 
 import pytest
 
-from app import screen
-from tools import referee, sim, simscript
-from webpage import Page, Site, launch, unavailable
+from tools import referee
+from webpage import Page, Site, in_terminal_simulator, launch, unavailable
 
 try:
     from playwright import sync_api as playwright_api
@@ -44,19 +42,6 @@ def board(browser, site):
     pg = Page(ctx.new_page(), site.url)
     yield pg
     ctx.close()
-
-
-def in_terminal_simulator(text, board_name):
-    """The frame and texts `python -m tools.sim --script` ends with."""
-    b = sim.load_board(sim.board_file(board_name))
-    with tempfile.TemporaryDirectory() as tmp:
-        s = sim.Sim(b, tmp, real_time=False)
-        try:
-            simscript.run(s, simscript.parse(text, b["cols"], b["rows"]))
-            return simscript.dump(s)
-        finally:
-            s.close()
-            screen.SAID = None
 
 
 SEMAFORO_CLUB8 = """\

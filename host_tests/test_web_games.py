@@ -3,26 +3,12 @@ MicroPython's WebAssembly port (in Node, with the page's own link.js), opened
 from the menu and played by the board against itself, ends where the terminal
 simulator ends after the same script: the same moves, texts and LEDs."""
 import json
-import tempfile
 
 import pytest
 
 import games
-from app import screen
-from tools import sim, simscript
-from webpage import run_in_node
-
-
-def terminal(board_name, text):
-    b = sim.load_board(sim.board_file(board_name))
-    with tempfile.TemporaryDirectory() as tmp:
-        s = sim.Sim(b, tmp, real_time=False)
-        try:
-            simscript.run(s, simscript.parse(text, b["cols"], b["rows"]))
-            return simscript.dump(s)
-        finally:
-            s.close()
-            screen.SAID = None
+from tools import sim
+from webpage import in_terminal_simulator, run_in_node
 
 
 _MENUS = {}
@@ -37,7 +23,7 @@ def menu_square(board_name, gid):
         for y in (b["rows"] - 1, b["rows"] - 2):
             for x in range(b["cols"]):
                 sq = "abcdefghi"[x] + str(y + 1)
-                d = terminal(board_name, "tap %s\ntap %s\nwait 300\n" % (sq, sq))
+                d = in_terminal_simulator("tap %s\ntap %s\nwait 300\n" % (sq, sq), board_name)
                 found[d["game"] or ("poliedricos" if d["mode"] == "race" else sq)] = sq
     assert gid in _MENUS[board_name], "%s has no menu square on %s" % (gid, board_name)
     return _MENUS[board_name][gid]
@@ -59,7 +45,7 @@ def test_every_game_from_the_menu_runs_on_the_web_backend_as_in_the_terminal(gid
     else:   # demo (the board plays both sides) at level 1, started with OK
         script = "tap %s\ntap %s\nwait 300\ntap d%s\ntap a%d\nwait 200\ntap ok\nwait 1200\n" % (
             sq, sq, top, int(top) - 1)
-    want = terminal(name, script)
+    want = in_terminal_simulator(script, name)
     code, out, err = run_in_node(
         "import webmain\nwebmain.start()\nwebmain.run_script(%r)\nprint(webmain.dump())\n" % script,
         name)

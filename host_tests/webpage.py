@@ -162,3 +162,19 @@ def run_in_node(code, board="club9", timeout=120):
     r = subprocess.run([node, runner, built_folder(), board], input=code, capture_output=True,
                        text=True, timeout=timeout)
     return r.returncode, r.stdout, r.stderr
+
+
+def in_terminal_simulator(text, board_name):
+    """The frame and texts `python -m tools.sim --script` ends with, to
+    compare the page's with."""
+    from app import screen
+    from tools import sim, simscript
+    b = sim.load_board(sim.board_file(board_name))
+    with tempfile.TemporaryDirectory() as tmp:
+        s = sim.Sim(b, tmp, real_time=False)
+        try:
+            simscript.run(s, simscript.parse(text, b["cols"], b["rows"]))
+            return simscript.dump(s)
+        finally:
+            s.close()
+            screen.SAID = None

@@ -114,8 +114,9 @@ def find_board(arg):
     return path, "boards/%s.py" % arg, arg
 
 
-def load_board(arg):
-    """(name shown, source bytes, name kept in the manifest) of a checked MicroPython board file."""
+def read_board(arg):
+    """(name shown, source bytes, name kept in the manifest, checked board dict)
+    of a board file, for either platform."""
     path, shown, keep = find_board(arg)
     with open(path, "rb") as f:
         src = f.read()
@@ -123,6 +124,12 @@ def load_board(arg):
         board = boardcheck.load_file(path, shown)
     except boardcheck.BoardError as e:
         raise DeployError(str(e))
+    return shown, src, keep, board
+
+
+def load_board(arg):
+    """(name shown, source bytes, name kept in the manifest) of a checked MicroPython board file."""
+    shown, src, keep, board = read_board(arg)
     if board["platform"] != "micropython":
         raise DeployError("%s is for CircuitPython (platform '%s'): choose a MicroPython board "
                           "file, e.g. --board club9" % (shown, board["platform"]))

@@ -22,9 +22,9 @@ import os
 import shutil
 
 from tools import firmware_path  # noqa: F401  (firmware/ on sys.path)
-from tools.deploy_build import find_board
+from tools.deploy_build import read_board
 from tools.deploy_mpremote import drive_roots, find_drives
-from tools.deploy_plan import (MANIFEST, DeployError, Device, Local, check_game_names,
+from tools.deploy_plan import (MANIFEST, describe_files, DeployError, Device, Local, check_game_names,
                                choose_games, firmware_files, make_plan, manifest_text)
 
 import boardcheck
@@ -83,28 +83,6 @@ def recorded_board(drive):
         return board if isinstance(board, str) else None
     except (OSError, ValueError, AttributeError):
         return None
-
-
-def read_board(arg):
-    """(name shown, source bytes, name kept in the record, checked board dict)."""
-    path, shown, keep = find_board(arg)
-    with open(path, "rb") as f:
-        src = f.read()
-    ns = {}
-    try:
-        exec(compile(src, shown, "exec"), ns)
-    except SyntaxError as e:
-        where = " on line %d" % e.lineno if e.lineno else ""
-        raise DeployError("%s: syntax error%s: %s" % (shown, where, e.msg))
-    except Exception as e:
-        raise DeployError("%s: error while loading: %s: %s" % (shown, type(e).__name__, e))
-    if "BOARD" not in ns:
-        raise DeployError("%s: no BOARD = {...} in the file" % shown)
-    try:
-        board = boardcheck.check(ns["BOARD"], shown)
-    except boardcheck.BoardError as e:
-        raise DeployError(str(e))
-    return shown, src, keep, board
 
 
 def pinned():
@@ -215,13 +193,7 @@ def writable(drive):
 
 
 def describe(plan, dev):
-    lines = ["  mkdir  %s/" % d for d in plan.mkdirs]
-    for remote, loc, why in plan.copies:
-        lines.append("  copy   %-28s %7d bytes  (%s)" % (remote, loc.size, why))
-    for p in plan.removes:
-        lines.append("  remove %-28s (no longer wanted)" % p)
-    if plan.kept:
-        lines.append("  %d file%s already up to date" % (plan.kept, "" if plan.kept == 1 else "s"))
+    lines = describe_files(plan)
     if plan.changes():
         size = sum(loc.size for _, loc, _ in plan.copies)
         free = "" if dev.free is None else ", %d KB free on the drive" % (dev.free // 1024)

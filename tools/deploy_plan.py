@@ -428,17 +428,22 @@ def check_space(plan, dev, manifest_size=0):
                           "your own from the board" % ((need + 1023) // 1024, dev.free // 1024))
 
 
-def describe(plan, dev, manifest_size=0):
-    """The lines of a plan, one per file, as --dry-run prints them."""
-    lines = []
-    for d in plan.mkdirs:
-        lines.append("  mkdir  %s/" % d)
+def describe_files(plan):
+    """A plan's lines, one per folder and file, as --dry-run prints them
+    (both deploys)."""
+    lines = ["  mkdir  %s/" % d for d in plan.mkdirs]
     for remote, loc, why in plan.copies:
         lines.append("  copy   %-28s %7d bytes  (%s)" % (remote, loc.size, why))
     for p in plan.removes:
         lines.append("  remove %-28s (no longer wanted)" % p)
     if plan.kept:
         lines.append("  %d file%s already up to date" % (plan.kept, "" if plan.kept == 1 else "s"))
+    return lines
+
+
+def describe(plan, dev, manifest_size=0):
+    """The lines of a plan, one per file, as --dry-run prints them."""
+    lines = describe_files(plan)
     if plan.changes() and dev.free is not None:
         grow, need = space(plan, dev, manifest_size)
         lines.append("  space: %d KB needed, %d KB free; %d KB free after the deploy" % (

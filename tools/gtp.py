@@ -47,18 +47,6 @@ class GtpError(Exception):
     """A command that cannot be served: its `?` answer."""
 
 
-def no_swap(mod):
-    """mod.Game without Go's `swap` (GTP cannot say it), for the AI's choice."""
-    base = mod.Game
-
-    def moves(self):
-        ms = base.moves(self)
-        if self.ply > 1:
-            return ms
-        return [m for m in ms if self.move_text(m) != "swap"]
-    return type("Game", (base,), {"moves": moves, "__module__": mod.__name__})
-
-
 def colour_of(word):
     w = word.lower()
     if w in ("b", "black"):
@@ -216,7 +204,8 @@ class Engine:
         import ai
         g = self.game
         if self.gid == "go" and g.ply == 1:
-            g = no_swap(self.mod)()      # the same position, the swap left out
+            from tools.match import no_swap_class
+            g = no_swap_class(self.mod)()      # the same position, the swap left out
             g.play_text(self.texts[0])
         m = ai.choose(g, level=self.level, seed=self.seed + g.ply, mhz=self.mhz)
         t = g.move_text(m)

@@ -367,7 +367,7 @@ def _point(game, vertex):
 # --------------------------------------------------------------------------
 # One game
 
-def _no_swap_class(mod):
+def no_swap_class(mod):
     """mod.Game without the `swap` move (GTP has no word for it). The swap is
     only ever a game's second move, so only the first two plies pay the check."""
     base = mod.Game
@@ -404,7 +404,7 @@ def their_first(game, mod, played, their_swap):
         return None, game
     if their_swap == "always":
         return sw, game
-    g = _no_swap_class(mod)()
+    g = no_swap_class(mod)()
     for m in played:
         g.play(m)
     return None, g
@@ -458,7 +458,7 @@ def play_game(task):
     gid, index, our_seat = task["gid"], task["index"], task["our_seat"]
     mod = games.load(gid)
     gtp = task["kind"] == "gnugo"
-    g = (_no_swap_class(mod) if gtp else mod.Game)()
+    g = (no_swap_class(mod) if gtp else mod.Game)()
     t0 = time.time()
     out = {"index": index, "our_seat": our_seat, "result": None, "how": "", "score": None,
            "plies": 0, "record": [], "refused": 0, "error": None}
