@@ -30,7 +30,8 @@ from games.catalog import CATALOG  # noqa: E402
 GAMES = tuple(row[0] for row in CATALOG)
 # The helper modules of games/ (not games themselves): each goes with the games
 # that import it.
-HELPERS = ("go_ai", "go_board", "go_book", "go_playout", "hex_ai", "packed", "pawns", "semaforo_book", "sesqui_ai", "sesqui_board")
+HELPERS = ("go_ai", "go_board", "go_book", "go_playout", "hex_ai", "packed", "pawns",
+           "semaforo_book", "sesqui_ai", "sesqui_board")
 ALWAYS = ("__init__", "catalog", "common")   # games/ modules the app itself imports
 PICO = Port("/dev/ttyACM0", "2e8a", "0005", "MicroPython Board in FS mode")
 MPY_63_ARMV6M = 6 | 3 << 8 | 4 << 10
@@ -229,7 +230,8 @@ def test_games_installs_only_those_and_removes_the_others(fake):
     removed = sorted(op[1] for op in fake.applied if op[0] == "rm")
     assert removed == sorted(["games/%s.mpy" % g for g in GAMES if g not in ("hex", "go")]
                              + ["games/%s.mpy" % h for h in HELPERS
-                                if h not in ("go_ai", "go_board", "go_book", "go_playout", "hex_ai", "packed")])
+                                if h not in ("go_ai", "go_board", "go_book", "go_playout",
+                                             "hex_ai", "packed")])
     assert copied(fake) == []
     assert "Games: hex, go (2 of %d)" % len(GAMES) in out
     assert_saves_kept(fake)
@@ -867,9 +869,9 @@ def test_a_real_deploy_with_mpremote_onto_micropython(tmp_path):
         code, out = deploy_("--games", "hex,go")
         assert code == 0, out
         assert "copy   games/hex.mpy" in out and "MicroPython 1." in out
-        assert sorted(os.listdir(flash / "games")) == ["__init__.mpy", "catalog.mpy", "common.mpy", "go.mpy",
-                                                      "go_ai.mpy", "go_board.mpy", "go_book.mpy", "go_playout.mpy", "hex.mpy", "hex_ai.mpy",
-                                                      "packed.mpy"]
+        assert sorted(os.listdir(flash / "games")) == [
+            "__init__.mpy", "catalog.mpy", "common.mpy", "go.mpy", "go_ai.mpy", "go_board.mpy",
+            "go_book.mpy", "go_playout.mpy", "hex.mpy", "hex_ai.mpy", "packed.mpy"]
         with open(os.path.join(FIRMWARE, "main.py"), "rb") as f:
             assert (flash / "main.py").read_bytes() == f.read()
         files = json.loads((flash / MANIFEST).read_text())["files"]
