@@ -1,12 +1,12 @@
 """Finished games of every game, written as the board writes its record book
-(firmware/app/saves.py record_line, app/play.py book_text): for the records
+(firmware/app/records.py record_line, app/words.py book_text and book_extra): for the records
 tests. Moves are drawn at random from the legal ones (seeded), so the games
 are quick to make and reach odd corners (Go swaps, passes, dead stones)."""
 import random
 
 from tools import firmware_path  # noqa: F401
 import games
-from app.words import book_text
+from app.words import book_text, book_extra
 from app import saves
 
 OPTIONS = {"hex": {"size": 5}, "pontos": {"dots": 3}}
@@ -44,9 +44,12 @@ def play_out(gid, seed, options=None, first=()):
     return g, texts
 
 
-def line(gid, g, texts, tag):
+def line(gid, g, texts, tag, players=("human", "human"), level=3):
+    """The line the board writes for this finished game (its own fields as
+    the result screen gives them: app/words.py book_extra)."""
     opts = dict(OPTIONS.get(gid, {})) if gid in OPTIONS else {}
-    return saves.record_line(gid, opts, texts, book_text(g), tag)
+    extra = book_extra(saves.Settings(gid, opts, players, level), g)
+    return saves.record_line(gid, opts, texts, book_text(g), tag, extra)
 
 
 def race_line(tag):

@@ -15,6 +15,8 @@ from tools import records, referee, sgf
 from tools.records_export import COLUMNS, read_text
 from tools.recordbook import read_book
 
+from app.words import said_result
+
 import recordgames
 from gtpclient import GNUGO
 
@@ -39,10 +41,12 @@ def exported(tmp_path_factory):
     return out, recs, rows
 
 
-def _replay(gid, options, moves, dead=None):
+def _replay(gid, options, moves, dead=None, players=None):
     req = {"game": gid, "moves": moves, "options": options}
     if dead:
         req["dead"] = dead
+    if players:
+        req["players"] = list(players)
     reply = referee.answer(__import__("json").dumps(req))
     assert reply["ok"], reply
     return reply
@@ -53,7 +57,7 @@ def _words(gid, options, moves, reply):
     g = games.load(gid).Game(options)
     for t in moves:
         g.play_text(t)
-    text = "DRAW" if reply["winner"] is None else "%s WINS" % g.seat_name(reply["winner"]).upper()
+    text = "DRAW" if reply["winner"] is None else "%s WINS" % g.seat_word(reply["winner"])
     if reply["score"] is not None:
         text += " %d-%d" % tuple(reply["score"])
     return text
@@ -85,9 +89,13 @@ def test_every_exported_game_replays_through_the_referee_to_the_recorded_result(
         else:
             (gid, options, moves), dead = read_text(text), None
         assert (gid, options, moves) == (rec.game, rec.options, rec.moves)
-        reply = _replay(gid, options, moves, dead)
+        players = rec.players() if rec.players()[0] else None
+        reply = _replay(gid, options, moves, dead, players)
         assert reply["over"]
         assert _words(gid, options, moves, reply) == rec.result, row
+        # the referee says it as the board did at the end, as its list does
+        said = said_result(games.load(gid).Game, rec.result, rec.moves, players)
+        assert reply["result"] == said, row
         checked += 1
     assert checked == len(rows) - 2       # all but the two races
 
@@ -166,8 +174,8 @@ def test_who_played_and_a_game_the_rules_refuse(tmp_path):
     src = tmp_path / "records"
     os.makedirs(src / "b1")
     got = recordgames.play_out("go", 5)
-    line = recordgames.line("go", got[0], got[1], "77")
-    line = line.replace("go ", "go players=human,board level=3 ", 1)
+    line = recordgames.line("go", got[0], got[1], "77", ("human", "board"), 3)
+    assert line.startswith("go players=human,board level=3 ")
     (src / "b1" / "games.txt").write_text(line + "semaforo FIRST WINS : b2 b2 b2 b2 #78\n")
     said = []
     from tools.records_export import export

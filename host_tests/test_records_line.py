@@ -12,8 +12,9 @@ def test_every_line_the_board_writes_reads_back_as_the_board_reads_it():
     for raw in recordgames.book(3).splitlines():
         r = parse(raw)
         assert r is not None, raw
-        gid, options, result, moves, tag = saves.parse_record(raw.encode())
+        gid, options, result, moves, tag, extra = saves.parse_record(raw.encode())
         assert (r.game, r.options, r.result, r.moves, r.tag) == (gid, options, result, moves, tag)
+        assert r.extra == extra
         assert r.line == raw
 
 

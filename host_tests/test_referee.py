@@ -34,6 +34,12 @@ def test_want_defaults_to_legal_and_moves_may_be_absent():
 def test_the_reply_after_the_last_move_says_over_and_who_won():
     r = ask({"game": "semaforo", "moves": ["a1", "b1", "d3", "c1"]})
     assert r["over"] is True and r["winner"] == 1 and r["to_move"] is None and r["legal"] == []
+    assert r["result"] == "ORANGE WINS", "two players: the winner's colour, as the board says it"
+    r = ask({"game": "semaforo", "moves": ["a1", "b1", "d3", "c1"], "players": ["human", "board"]})
+    assert r["result"] == "BOARD WINS"
+    r = ask({"game": "go", "moves": ["d4", "pass", "pass"], "players": ["board", "human"]})
+    assert r["result"] == "BOARD WINS 49-0" and r["winner"] == 0
+    assert ask({"game": "semaforo", "moves": ["a1"]})["result"] is None, "none while playing"
 
 
 @pytest.mark.parametrize("req, ply, words", [
@@ -52,6 +58,8 @@ def test_the_reply_after_the_last_move_says_over_and_who_won():
     ({"game": "semaforo", "ai": {"clock": 200}, "want": ["ai"]}, None, "(level, seed, nodes, ms, mhz)"),
     ({"game": "semaforo", "colour": "red"}, None, "unknown field"),
     ({"game": "semaforo", "dead": ["a1"]}, None, "only for go"),
+    ({"game": "semaforo", "players": ["human"]}, None, "'players'"),
+    ({"game": "semaforo", "players": ["human", "robot"]}, None, "'players'"),
 ])
 def test_errors_name_the_problem_and_the_ply(req, ply, words):
     r = ask(req)

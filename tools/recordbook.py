@@ -1,19 +1,21 @@
 """One line of a board's record book (games.txt), taken apart on the desktop.
 
-The board writes (firmware/app/saves.py, record_line):
+The board writes (firmware/app/records.py, record_line):
 
-    <game> [<option>=<int> ...] <result words> : <move> <move> ... #<tag>
+    <game> [<option>=<int> ...] [<field>=<text> ...] <result words> : <move> ... #<tag>
 
-e.g. `go BLACK WINS 26-22 : d4 c5 pass pass #3f2a`, `hex size=5 WHITE WINS : c3 swap a5 ... #9a`.
-The race timer (poliedricos) writes its fields where the moves go
-(`blue=61234 orange=DNF`).
+e.g. `go players=human,board level=3 dead=c3 BLACK WINS 26-22 : d4 c5 pass pass #3f2a`,
+`hex size=5 players=human,human WHITE WINS : c3 swap a5 ... #9a`. The line's
+own fields: `players=human,board` (who played each seat), `level=N` (the
+board's AI level, where it played), `dead=c3,e5` (Go's stones marked dead).
+Lines of an older firmware have none of them and name the winner by seat
+(`FIRST WINS`). The race timer (poliedricos) writes its fields where the moves
+go (`blue=61234 orange=DNF`).
 
 This is the one place on the tools side that reads that format, so a field
-the board adds later is one edit here. Already read, should the board write
-them: any other `name=value` word before the result (an unknown option name
-is kept in `extra`, not taken as an option), and `name=value` words after
-the tag. The ones with a meaning here: `players=human,board` (who played each
-seat), `level=N` (the board's AI level), `dead=c3,e5` (Go's dead stones).
+the board adds later is one edit here. Any other `name=value` word before the
+result (an unknown option name) is kept in `extra`, not taken as an option,
+as are `name=value` words after the tag.
 """
 import re
 

@@ -13,8 +13,9 @@ import sys
 from tools import firmware_path  # noqa: F401  (firmware/ on sys.path)
 import games
 from games.common import MoveError, OptionError
+from app.words import outcome
 
-FIELDS = ("game", "moves", "options", "want", "ai", "dead")
+FIELDS = ("game", "moves", "options", "want", "ai", "dead", "players")
 WANTS = ("legal", "ai", "board")
 AI_FIELDS = ("level", "seed", "nodes", "ms", "mhz")
 # Documented limits (docs/referee.md): a request is a few KB even for a long
@@ -86,11 +87,15 @@ def check_request(req):
                              "after play)" % ", ".join(marking))
         if not isinstance(dead, list) or any(not isinstance(p, str) for p in dead):
             raise BadRequest("'dead' must be a list of points like \"c3\"")
-    return gid, moves, req.get("options"), want, opts, dead
+    players = req.get("players", ["human", "human"])
+    if not isinstance(players, list) or len(players) != 2 or any(p not in ("human", "board")
+                                                                 for p in players):
+        raise BadRequest("'players' must be two of \"human\" and \"board\", seat 0 first")
+    return gid, moves, req.get("options"), want, opts, dead, players
 
 
 def serve(req):
-    gid, moves, options, want, ai_opts, dead = check_request(req)
+    gid, moves, options, want, ai_opts, dead, players = check_request(req)
     mod = games.load(gid)
     try:
         g = mod.Game(options)
@@ -121,7 +126,8 @@ def serve(req):
     r = g.result()
     over = r is not None
     out = {"ok": True, "ply": g.ply, "to_move": None if over else g.turn, "over": over,
-           "winner": r if r in (0, 1) else None, "score": g.score()}
+           "winner": r if r in (0, 1) else None, "score": g.score(),
+           "result": outcome(g, players) if over else None}
     if "legal" in want:
         out["legal"] = [] if over else g.legal_texts()
     if "ai" in want:

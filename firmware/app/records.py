@@ -7,6 +7,16 @@ the append and the clear, or a resumed finished game, records nothing twice.
 The record book rotates to games.1.txt past 64 KB (see FileStorage.append).
 records_back() reads it back, newest game first, a piece at a time (the
 replay's list of the last games), and parse_record() takes a line apart.
+
+A line is the game, its options, the line's own fields, the result, the
+moves and the tag:
+
+    go players=human,board level=3 dead=c3,e5 BLACK WINS 26-22 : d4 ... #3f2a
+
+The own fields (EXTRA) say who played each seat, the board's level when it
+played, and Go's stones marked dead; they come before the result so that the
+tag stays the line's last word (a line torn by a cut has no tag). Lines
+written before they existed have none, and read the same otherwise.
 """
 RECORDS = "games.txt"
 RECORDS_LIMIT = 65536
@@ -15,10 +25,24 @@ CHUNK = 512                   # bytes read at a time when reading the book back
 LONGEST = 4096                # a longer line is no game's (an edited or worn file): skipped
 
 
-def record_line(game_id, options, moves, outcome, tag=""):
-    opts = " ".join("%s=%s" % kv for kv in sorted(options.items()))
-    return "%s%s %s : %s%s\n" % (game_id, (" " + opts) if opts else "", outcome,
-                                  " ".join(moves), (" #" + tag) if tag else "")
+EXTRA = ("players", "level", "dead")   # the line's own fields: never a game's option
+
+
+def _head(game_id, options, outcome, extra):
+    words = [game_id]
+    for kv in sorted(options.items()):
+        words.append("%s=%s" % kv)
+    for kv in extra:
+        words.append("%s=%s" % kv)
+    words.append(outcome)
+    return " ".join(words) + " : "
+
+
+def record_line(game_id, options, moves, outcome, tag="", extra=()):
+    """The record book's line of a game; `extra` is the line's own fields as
+    (name, text) pairs, in the order written (see EXTRA)."""
+    return "%s%s%s\n" % (_head(game_id, options, outcome, extra), " ".join(moves),
+                         (" #" + tag) if tag else "")
 
 
 def _record_pieces(first, head, moves, end):
@@ -30,7 +54,7 @@ def _record_pieces(first, head, moves, end):
     yield end
 
 
-def record(storage, game_id, options, moves, outcome, tag="", log=None):
+def record(storage, game_id, options, moves, outcome, tag="", log=None, extra=()):
     """Append a finished game to the record book, unless its line is already
     its last one. A storage that refuses (games.txt a folder, a full or failing
     flash) is logged (by `log(storage, error, where)`) and the game goes on: the
@@ -42,7 +66,7 @@ def record(storage, game_id, options, moves, outcome, tag="", log=None):
     when the book ends with its " #tag": a cut leaves only a line's start,
     never its end, and a new game's tag differs from the last one's."""
     if not tag:
-        line = record_line(game_id, options, moves, outcome, tag).encode()
+        line = record_line(game_id, options, moves, outcome, tag, extra).encode()
         try:
             end = storage.tail(RECORDS, len(line) + 1)
             if end == line or end == b"\n" + line:
@@ -55,8 +79,7 @@ def record(storage, game_id, options, moves, outcome, tag="", log=None):
             if log is not None:
                 log(storage, e, "record book")
             return False
-    opts = " ".join("%s=%s" % kv for kv in sorted(options.items()))
-    head = "%s%s %s : " % (game_id, (" " + opts) if opts else "", outcome)
+    head = _head(game_id, options, outcome, extra)
     end = " #%s\n" % tag
     length = len(head) + len(end) + sum(len(m) for m in moves) + max(0, len(moves) - 1)
     try:
@@ -125,10 +148,10 @@ def records_back(storage, chunk=CHUNK, longest=LONGEST):
 
 
 def parse_record(line):
-    """A record-book line (bytes) as (game id, options, result, moves, tag),
-    the inverse of record_line(); None if it is not a whole line of that form
-    (a torn line ends before its '#tag'; a worn flash gives bytes that are not
-    text)."""
+    """A record-book line (bytes) as (game id, options, result, moves, tag,
+    extra), the inverse of record_line(): extra is a dict of the line's own
+    fields as text. None if it is not a whole line of that form (a torn line
+    ends before its '#tag'; a worn flash gives bytes that are not text)."""
     try:
         text = line.decode()
     except (UnicodeError, ValueError):
@@ -141,14 +164,18 @@ def parse_record(line):
     if len(head) < 2 or not moves or not moves[-1].startswith("#") or len(moves[-1]) < 2:
         return None
     options = {}
+    extra = {}
     k = 1
     while k < len(head) and "=" in head[k]:
         name, value = head[k].split("=", 1)
-        try:
-            options[name] = int(value)
-        except ValueError:
-            return None
+        if name in EXTRA:
+            extra[name] = value
+        else:
+            try:
+                options[name] = int(value)
+            except ValueError:
+                return None
         k += 1
     if k == len(head):
         return None
-    return head[0], options, " ".join(head[k:]), moves[:-1], moves[-1][1:]
+    return head[0], options, " ".join(head[k:]), moves[:-1], moves[-1][1:], extra

@@ -8,10 +8,10 @@ at the next older game, UNDO at the next newer one; Menu goes back to the menu.
 Replay (one game): its start position, then OK or HINT plays the next move
 and UNDO takes one back. The squares of the move just made blink, as after a
 move in play; a move without squares (a pass) is scrolled. After the last
-move the result the record book holds is scrolled and the cells that decided
-it blink. Menu goes back to the list. The board only shows: nobody moves
-pieces, so on a reed board the switches are not read and nothing waits for
-pieces to match.
+move the result is scrolled as the board said it at the game's end (the
+line says who played each seat) and the cells that decided it blink. Menu
+goes back to the list. The board only shows: nobody moves pieces, so on a
+reed board the switches are not read and nothing waits for pieces to match.
 
 The book is read from its end a chunk at a time (saves.records_back), never
 whole into RAM; the list keeps each game's line as it is (one bytes object)
@@ -27,6 +27,7 @@ from app import saves
 from app.core import Message, mode, back_at_menu, log_exception
 from app.screen import Scroll, LOOK_RGB, TEXT, SELECTED, LAST, ERROR, WIN
 from app.view import BoardView
+from app.words import said_result
 
 BLINK_MS = 400
 LAST_MS = 250
@@ -43,6 +44,14 @@ def _fits(gid, options, cols, rows):
         if (name is None or name not in options or v == options[name]) and w <= cols and h <= rows:
             return True
     return False
+
+
+def said(rec, mod):
+    """A parsed record's result as the board said it at the game's end (YOU
+    WIN, BOARD WINS, BLUE WINS 5-3), from who played each seat where the
+    line says it."""
+    players = rec[5].get("players", "").split(",")
+    return said_result(mod.Game, rec[2], rec[3], players if len(players) == 2 else None)
 
 
 def last_games(ctx, n):
@@ -80,7 +89,14 @@ class Records:
 
     def point(self, k):
         self.pointed = k
-        gid, result = self.entries[k][0], self.entries[k][1]
+        gid, result, line = self.entries[k]
+        try:
+            # The game's seat words are its module's: loaded for this line
+            # and given back at once, so pointing along the list holds none.
+            result = said(saves.parse_record(line), games.load(gid))
+        except Exception as e:
+            log_exception(self.ctx.storage, e, "replay list")
+        games.unload()
         self.scroll = Scroll("%s: %s" % (games.NAMES[gid], result), self.ctx.cols, TEXT, loop=True)
 
     def step(self, now, events):
@@ -150,6 +166,7 @@ class Replay:
         self.moves = [g.play_text(t) for t in rec[3]]
         for _ in self.moves:
             g.undo()
+        self.result = said(rec, self.mod)
         self.at = 0             # moves shown so far
         self.last = ()
         self.scroll = Scroll(games.NAMES[gid], ctx.cols, TEXT)

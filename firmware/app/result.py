@@ -15,7 +15,7 @@ from hal import MENU, OK, UNDO
 from app import saves
 from app.core import mode, log_exception
 from app.screen import Scroll, LOOK_RGB, TEXT, WIN, DEAD
-from app.words import outcome, book_text
+from app.words import outcome, book_text, book_extra
 
 AI_SHOW_MS = 2000      # after an undo here, the board waits this long before it moves
 
@@ -32,7 +32,7 @@ def record_game(ctx, settings, texts, tag, game=None, dead=()):
         if dead:
             g.set_dead(dead)
     return saves.record(ctx.storage, settings.gid, settings.options, texts, book_text(g), tag,
-                        log_exception)
+                        log_exception, book_extra(settings, g))
 
 
 class Result:

@@ -4,7 +4,7 @@ before a move that no square shows (Go's pass and swap).
 The seats are named as the players at the table know them (the game's
 seat_word: BLACK, CATS, or the colour where the names are an order).
 """
-from games.common import DRAW
+from games.common import DRAW, cell_name, winner_seat
 
 
 def outcome(g, players):
@@ -30,14 +30,53 @@ def outcome(g, players):
 
 
 def book_text(g):
-    """The result as the record book keeps it: the game's seat names (FIRST,
-    SECOND, BLACK...) and the score by seat, whoever played."""
+    """The result as the record book keeps it: the seat's word (BLUE, BLACK,
+    CATS...) and the score by seat, whoever played (the line says who
+    played each seat: players=)."""
     r = g.result()
-    text = "DRAW" if r == DRAW else "%s WINS" % g.seat_name(r).upper()
+    text = "DRAW" if r == DRAW else "%s WINS" % g.seat_word(r)
     s = g.score()
     if s is not None:
         text += " %d-%d" % (s[0], s[1])
     return text
+
+
+def said_result(game_class, result, moves, players):
+    """A recorded result (book_text's words) as the board said it at the
+    game's end (outcome()): YOU WIN / BOARD WINS when one seat was the
+    board's, the winner's score first. `players` is None for a line that does
+    not say who played: the seats' words then. A result that names no seat
+    (a draw, words of another firmware) is given as written."""
+    r = winner_seat(game_class, result, moves)
+    if r is None:
+        return result
+    words = result.split()
+    score = words[-1].split("-") if len(words) > 2 else ()
+    if len(score) != 2:
+        score = ()
+    if players is not None and (players[0] == "human") != (players[1] == "human"):
+        text = "YOU WIN" if players[r] == "human" else "BOARD WINS"
+    elif game_class.SEAT_WORDS is not None:
+        text = "%s WINS" % game_class.SEAT_WORDS[r]
+    else:
+        text = " ".join(words[:-1] if score else words)
+    if score:
+        text += " %s-%s" % (score[r], score[1 - r])
+    return text
+
+
+def book_extra(settings, game):
+    """The record line's own fields (app/records.py EXTRA) for a game played
+    with these settings: who played each seat, the board's level where it
+    played, and Go's stones marked dead."""
+    extra = [("players", ",".join(settings.players))]
+    if "board" in settings.players:
+        extra.append(("level", str(settings.level)))
+    dead = getattr(game, "dead", None)
+    if dead:
+        w = game.layout()[0]
+        extra.append(("dead", ",".join(cell_name(c % w, c // w) for c in sorted(dead))))
+    return extra
 
 
 def pass_move(g):

@@ -190,6 +190,10 @@ class Base:
     # None: the seat names themselves (BLACK, CATS, SOUTH).
     SEAT_WORDS = None
 
+    # The move by which seat 1 takes seat 0's colour (Hex, Go: "swap"), or
+    # None: a recorded result's colour names a seat only with it in mind.
+    SWAP_TEXT = None
+
     def seat_name(self, seat):
         return self.SEATS[seat]
 
@@ -269,6 +273,23 @@ class Base:
         for b in self.view():
             h = (h * 31 + b) & 0x3FFFFFFF
         return h
+
+
+def winner_seat(game_class, result, moves):
+    """The seat that won a recorded game, from the record book's result
+    (BLUE WINS 5-3, or FIRST WINS as older books have it) and its moves;
+    None for a draw or words that name no seat of the game."""
+    i = result.find(" WINS")
+    if i < 0:
+        return None
+    word = result[:i]
+    for seats in (game_class.SEAT_WORDS, game_class.SEATS):
+        for r in (0, 1):
+            if seats is not None and seats[r].upper() == word:
+                if game_class.SWAP_TEXT is not None and game_class.SWAP_TEXT in moves:
+                    r ^= 1     # seat 1 took seat 0's colour
+                return r
+    return None
 
 
 def attach_ai(game_class, ai_class):

@@ -53,6 +53,7 @@ _CAPITAL = ("", "Black", "White")
 
 class Game(Base):
     SEATS = SEATS
+    SWAP_TEXT = "swap"
     _behind: object               # games/go_ai.py's, put in place by _load_ai
     _ai_init: object
     # The board's few words for each reason explain() gives (Base.short).

@@ -112,6 +112,7 @@ def tables(n):
 class Game(Base):
     _ai_init = None      # games/hex_ai.py's, put in place by attach_ai below
     SEATS = SEATS
+    SWAP_TEXT = "swap"
     # The board's few words for each reason explain() gives (Base.short).
     SHORT = (
         ('no stone to swap', 'NO SWAP YET'),

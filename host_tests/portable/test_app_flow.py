@@ -51,7 +51,7 @@ def test_a_whole_semaforo_game_tapped_from_boot_to_the_result():
     assert seen_win, "the winning line blinks"
     assert saves.read(b.storage) is None, "a finished game leaves no save"
     rec = b.storage.read(saves.RECORDS).decode()
-    assert "semaforo SECOND WINS : a1 b1 d3 c1" in rec
+    assert "semaforo players=human,human ORANGE WINS : a1 b1 d3 c1 #" in rec
     b.press("menu")
     assert b.mode() == "Menu"
 
@@ -240,7 +240,7 @@ def test_go_after_two_passes_dead_stones_are_marked_by_touch_and_ok_confirms():
     b.press("ok")
     assert not res.marking
     rec = b.storage.read(saves.RECORDS).decode()
-    assert "go BLACK WINS 49-0" in rec, rec
+    assert "go players=human,human dead=a1 BLACK WINS 49-0 : d4 a1 pass pass #" in rec, rec
 
 
 def test_ok_shows_the_score_on_demand_in_a_counting_game():
@@ -378,7 +378,7 @@ def test_results_are_said_as_a_person_would():
     assert outcome(g, ("human", "human")) == "ORANGE WINS"     # the colour its side showed
     assert outcome(g, ("human", "board")) == "BOARD WINS"
     assert outcome(g, ("board", "human")) == "YOU WIN"
-    assert book_text(g) == "SECOND WINS"      # the record book keeps the seat
+    assert book_text(g) == "ORANGE WINS"      # the seat's word; the line says who played it
     g = games.load("go").Game()
     for t in "d4 swap e5 pass pass".split():  # seat 1 took Black; the board counts
         g.play_text(t)

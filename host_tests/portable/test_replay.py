@@ -110,11 +110,14 @@ def test_torn_lines_and_overlong_lines_are_not_given():
 
 
 def test_a_record_line_parses_back_to_what_was_recorded():
-    ln = saves.record_line("hex", {"size": 7}, ["c3", "d4", "swap"], "WHITE WINS", "ab12")
+    ln = saves.record_line("hex", {"size": 7}, ["c3", "d4", "swap"], "WHITE WINS", "ab12",
+                           [("players", "board,human"), ("level", "4")])
+    assert ln.startswith("hex size=7 players=board,human level=4 WHITE WINS : c3 ")
     assert saves.parse_record(ln[:-1].encode()) == ("hex", {"size": 7}, "WHITE WINS",
-                                                   ["c3", "d4", "swap"], "ab12")
+                                                   ["c3", "d4", "swap"], "ab12",
+                                                   {"players": "board,human", "level": "4"})
     ln = saves.record_line("ouri", {}, ["a", "F"], "DRAW 24-24", "5")
-    assert saves.parse_record(ln.encode()) == ("ouri", {}, "DRAW 24-24", ["a", "F"], "5")
+    assert saves.parse_record(ln.encode()) == ("ouri", {}, "DRAW 24-24", ["a", "F"], "5", {})
     for bad in (b"semaforo SECOND WINS : a1 b1 d", b"semaforo SECOND", b"semaforo : a1 #12",
                 b"hex size=x WHITE WINS : c3 #1", b"hex SECOND WINS : a1 b1 #", b"\xff\xfe : a #1", b""):
         assert saves.parse_record(bad) is None, bad
@@ -280,3 +283,62 @@ def test_the_list_of_the_last_games_keeps_their_lines_not_their_moves_in_ram():
     # Nine lines of 300 bytes and their tuples: about 4 KB on the 64-bit unix
     # port; a list of every move's text would take ten times that.
     assert 9 * size <= kept < 3 * 9 * size, kept
+
+
+# --- results in the players' words ------------------------------------------------
+
+def said_when_pointed(b, square):
+    from app import screen
+    screen.SAID = []
+    try:
+        b.tap(square)
+        return screen.SAID[-1]
+    finally:
+        screen.SAID = None
+
+
+def test_a_game_against_the_board_is_recorded_with_who_played_and_listed_as_it_ended():
+    b = at_menu(MemStorage())
+    play = b.start("semaforo", players_col=2, level=1)     # the board first
+    for _ in range(40):
+        if b.mode() != "Play":
+            break
+        if play.game.turn == 1:
+            b.enter(play.game.legal_texts()[0])
+        b.wait(400)
+    assert b.mode() == "Result"
+    ended = b.app.mode.announce()
+    assert ended in ("YOU WIN", "BOARD WINS")
+    book_line = b.storage.read(saves.RECORDS).decode()
+    assert book_line.startswith("semaforo players=board,human level=1 ")
+    assert " WINS : " in book_line and ("BLUE WINS" in book_line or "ORANGE WINS" in book_line), \
+        "the book names the seat by its colour, as the players saw it"
+    b.press("menu")
+    open_list(b)
+    assert said_when_pointed(b, "a9") == "Semaforo: " + ended, "the list says it as the end did"
+
+
+def test_the_list_says_a_recorded_result_as_the_board_said_it():
+    s = book(line("semaforo", SEMAFORO, "SECOND WINS", "1"),          # an older line: no players
+             saves.record_line("pontos", {"dots": 3}, ["a1"], "ORANGE WINS 3-5", "2",
+                               [("players", "human,human")]),
+             saves.record_line("hex", {"size": 5}, ["a1", "swap"], "WHITE WINS", "3",
+                               [("players", "board,human"), ("level", "2")]),
+             saves.record_line("go", {}, ["d4", "pass", "pass"], "BLACK WINS 49-0", "4",
+                               [("players", "board,human"), ("level", "1")]))
+    b = at_menu(s)
+    open_list(b)
+    # Go: the board (seat 0, Black) won, 49-0
+    assert said_when_pointed(b, "a9") == "Go 7x7: BOARD WINS 49-0"
+    # Hex: seat 1 swapped, so White is seat 0: the board's
+    assert said_when_pointed(b, "b9") == "Hex: BOARD WINS"
+    # two players: the winner's colour and score first
+    assert said_when_pointed(b, "c9") == "Pontos e Quadrados: ORANGE WINS 5-3"
+    assert said_when_pointed(b, "d9") == "Semaforo: ORANGE WINS", "seat words for an older line"
+    b.tap("d9")
+    assert b.mode() == "Replay"
+    assert b.app.mode.result == "ORANGE WINS"
+    assert "games.semaforo" in sys.modules
+    b.press("menu")
+    assert [m for m in sys.modules if m.startswith("games.") and m != "games.common"] == [], \
+        "pointing along the list holds no game's module"

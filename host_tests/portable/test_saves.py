@@ -10,7 +10,7 @@ from hal.storage import FileStorage
 from app import saves
 
 SEMAFORO = ["a1", "b1", "d3", "c1"]     # seat 1 wins with the last move
-SEMAFORO_LINE = "semaforo SECOND WINS : a1 b1 d3 c1"
+SEMAFORO_LINE = "semaforo players=human,human ORANGE WINS : a1 b1 d3 c1"
 
 
 def semaforo_save(moves):
@@ -271,4 +271,5 @@ def test_a_cut_while_marking_dead_stones_resumes_to_marking_with_the_marks():
     assert b.mode() == "Result" and b.app.mode.marking
     assert sorted(b.app.mode.play.game.dead) == marked
     b.press("ok")
-    assert len(record_lines(b.storage, "go BLACK WINS 49-0")) == 1
+    # the marks go into the record book's line with the count they give
+    assert len(record_lines(b.storage, "go players=human,human dead=a1 BLACK WINS 49-0 :")) == 1
