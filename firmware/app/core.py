@@ -148,13 +148,16 @@ def boot(ctx):
 def back_at_menu(ctx):
     """A game was left (to the menu, after a result or an error screen): give
     back everything it loaded, so a whole day of games fits the heap. The
-    game's module goes (the modes that held it are gone by now), and the AI's
-    tables (built again, in small chunks, by the next game's first AI move)."""
+    game's module goes (the modes that held it are gone by now), the AI's
+    tables (built again, in small chunks, by the next game's first AI move),
+    and the app's game-only modules (app.GAME_ONLY)."""
     import games
+    import app
     games.unload()
     ai = sys.modules.get("ai")
     if ai is not None:
         ai.release()
+    app.unload()
     ctx.collect()
 
 

@@ -18,10 +18,10 @@ def reed(storage=None):
     return SimBoard(board=club9("reed"), storage=storage or MemStorage())
 
 
-def started(gid, players_col=0):
+def started(gid, players_col=0, level=None):
     """A reed board with gid started and its pieces set up."""
     b = reed()
-    play = b.start(gid, players_col=players_col)
+    play = b.start(gid, players_col=players_col, level=level)
     b.follow()
     assert not play.pieces.syncing
     return b, play
@@ -232,7 +232,9 @@ def test_the_boards_move_is_shown_and_waits_for_the_pieces_also_after_a_wrong_mo
 
 
 def test_a_knocked_piece_blinks_and_holds_play_until_it_is_back():
-    b, play = started("go", players_col=1)
+    # level 1: the board's quick search (Go's level 3 runs playouts, a minute
+    # here for nothing this test looks at)
+    b, play = started("go", players_col=1, level=1)
     g = play.game
     b.move_pieces("d4")
     for _ in range(100):

@@ -75,7 +75,7 @@ def test_a_capture_by_the_board_is_drawn_after_its_thinking():
     # The board's capture: its deadlines come from the clock after it thought,
     # the pass's draw from the clock before; one pass draws at one time.
     b = SimBoard()
-    play = b.start("go", players_col=1)
+    play = b.start("go", players_col=1, level=1)    # the quick search: the clock is the point
     for t in ("b1", "c1"):
         b.enter(t)
         for _ in range(300):
