@@ -136,6 +136,16 @@ def test_semaforo_after_an_undo_says_to_turn_the_piece_back_until_ok(capsys, tmp
     assert d["moves"] == ["a1", "a1", "b1"]
 
 
+def test_semaforo_the_board_s_moves_are_said_with_the_colour(capsys, tmp_path):
+    args = ("--game", "semaforo", "--players", "human,board")
+    d = dumped(capsys, tmp_path, "place c4\nwait 3000\n", *args, "--level", "1")
+    assert d["moves"] == ["a1", "d3"] and d["says"][-1] == "PUT A GREEN PIECE ON F6"
+    d = dumped(capsys, tmp_path, "place c4\nwait 3000\nplace e5\nwait 500\n", *args, "--level", "1")
+    assert d["moves"] == ["a1", "d3"], "no move until the board's piece stands"
+    d = dumped(capsys, tmp_path, "place c4\nwait 3000\n", *args, "--level", "3")
+    assert d["moves"] == ["a1", "a1"] and d["says"][-1] == "TURN THE PIECE ON C4 TO YELLOW"
+
+
 def test_a_piece_put_down_or_lifted_outside_the_game_is_answered_and_play_goes_on(capsys, tmp_path):
     d = dumped(capsys, tmp_path, places(AVANCO) + "wait 100\ntap a1\nwait 200\n", "--game", "avanco")
     assert d["says"][-1] == "OUTSIDE GAME"
