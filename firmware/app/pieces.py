@@ -62,7 +62,7 @@ class Pieces:
         """After a move: its captures, and the board's move, to carry out."""
         p = self.play
         cap = getattr(p.game, "captured_last", None)
-        self.captured = tuple(p.square(c) for c in cap()) if cap is not None else ()
+        self.captured = tuple(p.square(c) for c in (cap() or ())) if cap is not None else ()
         self.last = tuple(p.square(c) for c in p.last) if by_board else ()
         self.refresh(waiting.BOARD if by_board else waiting.MOVE)
 
