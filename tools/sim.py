@@ -167,6 +167,7 @@ class Sim:
             return
         for key in keys:
             self.set_switch(key, True)
+            self.hal.matrix.state[key] = 1  # stood there all along: no press for the app to answer
             self.pieces.add(key)
 
     def _read_pieces(self, text):

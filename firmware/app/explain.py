@@ -94,8 +94,8 @@ def reason(play, cell):
 
 
 def plain(text):
-    """Capitals the scroll font has: an apostrophe or brackets would show as
-    '?', a comma as a gap."""
+    """Capitals the scroll font has: brackets would show as '?', a comma as
+    a gap."""
     out = []
     for ch in text.upper():
         if ch in GLYPHS or ch in FOLD:

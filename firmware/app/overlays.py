@@ -85,6 +85,8 @@ def draw(play, scr, now, thinking=None):
             scr.set(view.square(c), TARGET)
     if play.pieces is not None:
         wrong(play, scr, blink, v)
+        for sq, look in play.pieces.turning():     # a colour to change by hand, while said
+            scr.set(sq, LOOK_RGB[look] if blink else (0, 0, 0))
         if play.pieces.resting is not None:
             scr.set(play.pieces.resting[0], PLACED)   # answered at once, counted once it rests
     if thinking is not None:

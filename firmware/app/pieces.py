@@ -17,11 +17,17 @@ understands (app/entry.py), so the games need nothing more:
   or resume of a game, play waits until the board matches the game: the squares
   that differ blink with what they should hold (a piece's colour, or red for
   a square that must be cleared, the board's own from-square in its own
-  colour) and play goes on when they all agree.
+  colour) and play goes on when they all agree; meanwhile the board says in
+  words what to do and counts it down (app/waiting.py), and OK or Hint says
+  it again;
+- a placement or a lift outside the game's squares is answered at once
+  (OUTSIDE GAME) and waits for nothing.
 
 docs/architecture.md, "Real pieces", describes what a player sees.
 """
 from compat import ticks_add, ticks_diff
+from hal import OK
+from app import waiting
 
 REST_MS = 300     # a placement counts once the piece has stayed this long
 
@@ -39,26 +45,66 @@ class Pieces:
         self.expected = bytearray(n)
         self.resting = None                 # (square, when it counts) of a new placement
         self.syncing = True                 # play waits until the board matches the game
-        self.refresh()
+        # What the board says while it waits (app/waiting.py): why it waits,
+        # the board's move's squares, captured pieces' squares, what was
+        # last asked (ask, count) and the scroll that said it.
+        self.look = bytearray(n)            # the game's look on each square, at the last refresh
+        self.cause = waiting.START
+        self.last = ()
+        self.captured = ()
+        self.asked = None
+        self.said = None
+        self.turns = ()                     # ((square, look), ...): colours to change by hand
+        self.dirty = True                   # something to tell may have changed
+        self.refresh(waiting.START)
 
-    def refresh(self):
+    def moved(self, by_board):
+        """After a move: its captures, and the board's move, to carry out."""
+        p = self.play
+        cap = getattr(p.game, "captured_last", None)
+        self.captured = tuple(p.square(c) for c in (cap() or ())) if cap is not None else ()
+        self.last = tuple(p.square(c) for c in p.last) if by_board else ()
+        self.refresh(waiting.BOARD if by_board else waiting.MOVE)
+
+    def undone(self):
+        self.captured = self.last = ()
+        self.refresh(waiting.UNDO)
+
+    def refresh(self, cause=None):
         """Recompute where pieces should stand, after the game changed, and
         read where they do (the switches' debounced state: events seen by
-        another mode, a result screen, are not lost)."""
+        another mode, a result screen, are not lost). `cause`: why (app/
+        waiting.py); None, back from another mode: the same as before."""
         p = self.play
         exp = self.expected
         act = self.actual
+        old = self.look
         is_down = p.ctx.hal.matrix.is_down
         for sq in range(len(exp)):
             exp[sq] = 0
             act[sq] = 1 if is_down(sq) else 0
         v = p.game.view()
         looks = self.looks
+        # A piece that changes colour where it stands (Semaforo) after an
+        # undo or the board's one-square move: no switch sees it, so it is said.
+        turning = cause == waiting.UNDO or cause == waiting.BOARD and len(self.last) == 1
+        turning = turning and getattr(p.game, "RECOLOURS", False)
+        turns = []
         for c in range(p.w * p.h):
-            if v[c] in looks:
-                exp[p.square(c)] = 1
+            sq = p.square(c)
+            look = v[c]
+            if look in looks:
+                exp[sq] = 1
+                if turning and old[sq] != look and old[sq] in looks:
+                    turns.append((sq, look))
+            old[sq] = look
+        if cause is not None:
+            self.cause = cause
+            self.turns = tuple(turns)
         self.resting = None
         self.syncing = True
+        self.asked = None
+        self.dirty = True
         self.check()
 
     def check(self):
@@ -72,6 +118,92 @@ class Pieces:
         a, e = self.actual, self.expected
         return [sq for sq in range(len(a)) if a[sq] != e[sq]]
 
+    # --- what the board says while it waits (app/waiting.py) ----------------
+    def tell(self, now):
+        """Say what the wait asks when it changes (the countdown while the
+        same is asked); once the switches agree, its words go and a colour
+        to change by hand is said. Called every pass of play: a list is made
+        only after a switch or the game changed."""
+        p = self.play
+        if self.said is not None:
+            if p.scroll is self.said and self.said.done(now):
+                p.scroll = None             # said: its band no longer hides the squares
+                p.version += 1
+            if p.scroll is not self.said:
+                self.said = None
+                if not self.syncing:
+                    self.turns = ()         # said for its time, or cut short by a touch
+        if not self.dirty:
+            return
+        self.dirty = False
+        if self.syncing:
+            missing, extra = self._split()
+            ask, k = waiting.choose(missing, extra, self.cause, self.last, self.captured)
+            told = self.asked
+            self.asked = (ask, k)
+            if told is not None and told[0] == ask and k < told[1]:
+                self._say(waiting.counted(k))
+            elif told is None or told[0] != ask or k > told[1]:
+                self._say(self._words(ask, missing, extra))
+            return
+        if self.asked is not None:
+            self.asked = None
+            if self.said is not None:
+                p.scroll = self.said = None     # the wait is over: so are its words
+                p.version += 1
+        if self.turns and self.said is None:
+            self._say(self._turn_words())
+
+    def repeat(self, key):
+        """OK or Hint while the board waits for the pieces, or says a colour
+        to change: the words again (OK ends the colour's). True if handled."""
+        if self.syncing:
+            missing, extra = self._split()
+            ask, k = waiting.choose(missing, extra, self.cause, self.last, self.captured)
+            self.asked = (ask, k)
+            self._say(self._words(ask, missing, extra))
+            return True
+        if self.turns and self.said is not None:
+            if key == OK:
+                self.turns = ()
+                self.play.scroll = self.said = None
+                self.play.version += 1
+            else:
+                self._say(self._turn_words())
+            return True
+        return False
+
+    def turning(self):
+        """The squares whose piece is to change colour, while that is said."""
+        return self.turns if self.said is not None and not self.syncing else ()
+
+    def _say(self, text):
+        p = self.play
+        p.say(text)
+        self.said = p.scroll
+
+    def _split(self):
+        a, e = self.actual, self.expected
+        missing, extra = [], []
+        for sq in range(len(a)):
+            if a[sq] != e[sq]:
+                (missing if e[sq] else extra).append(sq)
+        return missing, extra
+
+    def _words(self, ask, missing, extra):
+        p = self.play
+        v = p.game.view()
+
+        def looks(sq):
+            c = p.cell(sq)
+            return v[c] if c is not None else 0
+        return waiting.words(ask, waiting.square_name(p.ctx.cols), missing, extra, self.last,
+                             looks, p.game.PIECE_WORDS)
+
+    def _turn_words(self):
+        return waiting.turn_words(self.turns, self.cause == waiting.UNDO,
+                                  waiting.square_name(self.play.ctx.cols), self.play.game.PIECE_WORDS[0])
+
     def events(self, events, now):
         """Apply the matrix events for squares; return the squares to treat as
         touches now (at most a few per pass)."""
@@ -81,11 +213,14 @@ class Pieces:
             if key >= n:
                 continue
             self.actual[key] = 1 if down else 0
+            self.dirty = True
             if self.resting is not None and self.resting[0] == key and not down:
                 self.resting = None         # lifted again before it rested: it passed by
             if self.syncing:
                 continue
-            if down:
+            if self.play.cell(key) is None:
+                self._outside(key, down, now)
+            elif down:
                 # Lit at once (provisionally, play's draw), counted once it rests.
                 self.resting = (key, ticks_add(now, REST_MS))
                 self.play.answered = True
@@ -101,6 +236,15 @@ class Pieces:
             elif self.actual[sq]:
                 self.play.refuse(sq, now)   # put down where no move goes: red until taken back, and why
         return out
+
+    def _outside(self, sq, down, now):
+        """A piece put down or lifted off the game's squares: answered at
+        once (the square flashes red, OUTSIDE GAME), as a touch there is on
+        a button board; play goes on. A quick tap is answered once."""
+        p = self.play
+        if down or p.flash_cell != sq or p.flash_until is None or ticks_diff(now, p.flash_until) >= 0:
+            p.refuse(sq, now)
+            p.answered = True
 
     def _starts_move(self, sq):
         """A lift that begins a move: the first touch, on a square a move starts from."""

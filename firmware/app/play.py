@@ -161,8 +161,10 @@ class Play:
             self.chores()
         if self.over:
             return self.finish()
-        if pieces is not None and pieces.syncing:
-            return None                     # the pieces first: nobody moves until they match
+        if pieces is not None:
+            pieces.tell(now)                # what to do with them, in words (app/waiting.py)
+            if pieces.syncing:
+                return None                 # the pieces first: nobody moves until they match
         if not self.humans_turn() and not _before(now, self.next_ai) and self.scroll is None:
             self.ai_turn(now)
             return None                     # the board's move shown first; its save next pass
@@ -210,6 +212,8 @@ class Play:
         self.say(reason(self, self.cell(sq)))
 
     def ok(self, now):
+        if self.pieces is not None and self.pieces.repeat(OK):
+            return                        # the pieces' words again (OK ends a colour's)
         if not self.humans_turn():
             return
         m = self.entry.ok()
@@ -250,7 +254,7 @@ class Play:
         self.armed = None
         self.flash_cell = None
         if self.pieces is not None:
-            self.pieces.refresh()         # captures, the board's move: the pieces to move
+            self.pieces.moved(self.players[seat] == "board")   # captures, the board's move
         # Saved even when the game just ended: the result screen records the
         # game, then clears the save, so a power cut there resumes to the result
         # (and Go's marking of dead stones) and the game is never lost.
@@ -284,7 +288,7 @@ class Play:
         self.ai_run = False
         self.entry.reset(self.humans_turn())
         if self.pieces is not None:
-            self.pieces.refresh()         # the pieces to move back
+            self.pieces.undone()          # the pieces to move back
         self.next_ai = ticks_add(self.ctx.clock.ticks_ms(), AI_SHOW_MS)
 
     def save(self):
@@ -348,7 +352,8 @@ class Play:
         turns.board_moves(self, now)
 
     def hint(self, now):
-        turns.hint(self, now)
+        if self.pieces is None or not self.pieces.repeat(HINT):
+            turns.hint(self, now)
 
     def show_ms(self, least):
         """How long shown cells stay: at least two rounds of their order."""

@@ -185,6 +185,13 @@ class Base:
                     return words
         return None
 
+    # What the board calls a real piece of the game when it says what to do
+    # with the pieces on a reed board (app/waiting.py): (one, several).
+    PIECE_WORDS = ("PIECE", "PIECES")
+    # Whether a piece changes colour where it stands (Semaforo): no switch
+    # sees that, so after an undo or the board's move the board says it.
+    RECOLOURS = False
+
     # What the players at the table call the seats, where the names are an
     # order or a square (FIRST, GOAL A1): the colour each side shows in.
     # None: the seat names themselves (BLACK, CATS, SOUTH).

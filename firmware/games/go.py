@@ -54,6 +54,7 @@ _CAPITAL = ("", "Black", "White")
 class Game(Base):
     SEATS = SEATS
     SWAP_TEXT = "swap"
+    PIECE_WORDS = ("STONE", "STONES")
     _behind: object               # games/go_ai.py's, put in place by _load_ai
     _ai_init: object
     # The board's few words for each reason explain() gives (Base.short).

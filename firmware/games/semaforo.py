@@ -93,6 +93,7 @@ class _OutOfNodes(Exception):
 class Game(Base):
     SEATS = SEATS
     SEAT_WORDS = ("BLUE", "ORANGE")    # the seats' names say nothing at the table
+    RECOLOURS = True                   # a piece turns green, yellow, red where it stands
     # The board's few words for each reason explain() gives (Base.short).
     SHORT = (
         ('a red piece never changes', 'RED IS FINAL'),

@@ -37,6 +37,7 @@ def blinks(b, name, rgb):
     """Whether the square shows rgb at some moment over a second (once any
     text the board scrolls over the middle rows is gone)."""
     play = b.play_mode()
+    b.tick()                # the pass after a move's, where the board says what to do
     for _ in range(200):
         if play.scroll is None:
             break
