@@ -138,15 +138,17 @@ class Resume:
     def abandon(self):
         """Into the record book, then the save cleared: a cut in between
         leaves the game kept, and abandoning it again records nothing twice."""
-        from app.result import record_game
+        from app.result import record_game, record_unfinished
         ctx, d = self.ctx, self.save
         settings = saves.settings_of(d)
         try:
-            record_game(ctx, settings, d["moves"], d["tag"], dead=d["dead"])
+            if d["end"]:              # ended: its result, from its moves replayed
+                record_game(ctx, settings, d["moves"], d["tag"], dead=d["dead"])
+            else:
+                record_unfinished(ctx, settings, d["moves"], d["tag"])
         except Exception as e:     # moves that no longer replay: their words are kept
             log_exception(ctx.storage, e, "abandon")
-            saves.record(ctx.storage, d["game"], d["options"], d["moves"], saves.UNFINISHED,
-                         d["tag"] + saves.UNFINISHED_TAG, log_exception)
+            record_unfinished(ctx, settings, d["moves"], d["tag"])
         saves.clear(ctx.storage, d["name"])
         return mode("menu", ctx)
 

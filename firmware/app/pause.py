@@ -55,8 +55,8 @@ class Pause:
         between leaves it kept, and abandoning it again records it once."""
         p = self.play
         if p.texts:
-            from app.result import record_game
-            record_game(self.ctx, p.settings, p.texts, p.tag, p.game)
+            from app.result import record_unfinished
+            record_unfinished(self.ctx, p.settings, p.texts, p.tag)
         p.journal.clear()
         return mode("menu", self.ctx)
 

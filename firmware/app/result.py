@@ -32,11 +32,17 @@ def record_game(ctx, settings, texts, tag, game=None, dead=()):
         if dead:
             g.set_dead(dead)
     if g.result() is None:
-        outcome_text, tag = saves.UNFINISHED, tag + saves.UNFINISHED_TAG
-    else:
-        outcome_text = book_text(g)
-    return saves.record(ctx.storage, settings.gid, settings.options, texts, outcome_text, tag,
+        return record_unfinished(ctx, settings, texts, tag)
+    return saves.record(ctx.storage, settings.gid, settings.options, texts, book_text(g), tag,
                         log_exception, book_extra(settings, g))
+
+
+def record_unfinished(ctx, settings, texts, tag):
+    """A kept game abandoned before its end, into the record book as NOT
+    FINISHED (its tag marked, see records.UNFINISHED_TAG). Its game is not
+    loaded: there is no result to name."""
+    return saves.record(ctx.storage, settings.gid, settings.options, texts, saves.UNFINISHED,
+                        tag + saves.UNFINISHED_TAG, log_exception, book_extra(settings, None))
 
 
 class Result:

@@ -97,10 +97,19 @@ def kept(storage, gids=None):
     headers are read; a header that cannot be read sorts first (seq -1):
     read() then says what is wrong."""
     out = []
-    for gid in gids if gids is not None else _installed():
+    gids = gids if gids is not None else _installed()
+    listed = storage.names()
+    found = []
+    if listed is not None:         # one listing rather than a look for every name
+        for n in listed:
+            if n.startswith("save-") and (n.endswith(".json") or n.endswith(".json.new")):
+                n = n[:n.index(".json") + 5]
+                if n not in found:
+                    found.append(n)
+    for gid in gids:
         for k in range(PER_GAME):
             name = save_name(gid, k)
-            if _save_name(storage, name) is not None:
+            if (name in found) if listed is not None else _save_name(storage, name) is not None:
                 out.append((_seq(storage, name), gid, name))
     out.sort()
     return out

@@ -83,7 +83,7 @@ def test_undo_takes_back_moves():
     assert play.game.board_text().count("Y") == 1
     b.press("undo")
     assert play.game.ply == 1 and play.game.board_text().count("G") == 1
-    assert saves.read(b.storage, SEMAFORO_SAVE)["moves"] == ["a1", "a1"], "the frame first, the save next pass"
+    assert saves.read(b.storage, SEMAFORO_SAVE)["moves"] == ["a1", "a1"], "the frame first, the save after"
     b.tick()
     assert saves.read(b.storage, SEMAFORO_SAVE)["moves"] == ["a1"]
     b.press("undo")
