@@ -232,7 +232,7 @@ class Setup:
         if saves.free_name(ctx.storage, self.gid) is None:
             # Every file of this game holds a kept game: a new one has no room.
             self.say("%d %s GAMES KEPT: RESUME OR ABANDON ONE FIRST - MENU: BACK" % (
-                saves.PER_GAME, games.NAMES[self.gid]))
+                saves.PER_GAME, games.NAMES[self.gid].upper()))
             return None
         ctx.seed += 1
         return mode("play", ctx, Settings(self.gid, self.options(), MODES[self.mode][1], self.level,
