@@ -62,7 +62,7 @@ def square_choices(ctx, gid):
 
 
 class Resume:
-    def __init__(self, ctx, names, gid=None):
+    def __init__(self, ctx, names, gid=""):
         self.ctx = ctx
         self.names = names        # file names, and NEW for a new game of gid
         self.gid = gid
@@ -75,6 +75,7 @@ class Resume:
     def show(self):
         """Name choice i: read its save (set aside if damaged, and skipped)."""
         ctx = self.ctx
+        text = ""
         while self.names:
             name = self.names[self.i]
             if name is NEW:
