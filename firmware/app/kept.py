@@ -14,46 +14,19 @@ mean one thing, as in every question the board asks:
   lost without a trace.
 
 At boot the game played last comes first (the one a power cut stopped),
-then the others oldest first; a game's menu square offers its kept games
-oldest first, then a new game. at_boot() moves the save of older firmware
-to its game's file and sets aside every save that cannot be read.
+then the others oldest first (app/core.py boot, which also moves the save
+of older firmware to its game's file and sets aside every save that cannot
+be read); a game's menu square offers its kept games oldest first, then a
+new game. This module is loaded only while a kept game is offered: the menu
+gives it back (core.back_at_menu).
 """
 import games
 from hal import MENU, OK, UNDO, HINT
 from app import saves
-from app.core import Message, mode, log_exception
+from app.core import Message, mode, log_exception, DAMAGED
 from app.screen import Scroll, TEXT, ERROR
 
-DAMAGED = "SAVED GAME DAMAGED - SET ASIDE"
 NEW = None             # the choice of a new game, after a square's kept games
-
-
-def at_boot(ctx):
-    """The first mode: the kept games offered (the last played first), the
-    menu when there are none; a damaged save set aside and said first."""
-    s = ctx.storage
-    damaged = False
-    try:
-        saves.migrate(s)
-    except Exception as e:
-        log_exception(s, e, "boot: save")
-        saves.set_aside(s)
-        damaged = True
-    names = []
-    for seq, gid, name in saves.kept(s):
-        try:
-            saves.read(s, name)
-            names.append(name)
-        except Exception as e:
-            log_exception(s, e, "boot: save")
-            saves.set_aside(s, name)
-            damaged = True
-    if names:
-        names.insert(0, names.pop())      # the newest (the game a cut stopped) first
-
-    def then():
-        return mode("resume", ctx, names) if names else mode("menu", ctx)
-    return Message(ctx, DAMAGED, then, ERROR) if damaged else then()
 
 
 def square_choices(ctx, gid):
