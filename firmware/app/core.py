@@ -112,6 +112,7 @@ MODES = {
     "menu": ("app.menu", "Menu"),
     "setup": ("app.menu", "Setup"),
     "resume": ("app.kept", "Resume"),
+    "boot": ("app.kept", "at_boot"),
     "play": ("app.play", "Play"),
     "result": ("app.result", "Result"),
     "selftest": ("app.selftest", "SelfTest"),
@@ -133,34 +134,9 @@ def menu(ctx):
 
 
 def boot(ctx):
-    """The first mode: the kept games offered (app/kept.py; the last played
-    first, the one a power cut stopped), the menu when there are none; the
-    save of older firmware moved to its game's file; a damaged save set
-    aside and said first."""
-    from app import saves
-    s = ctx.storage
-    damaged = False
-    try:
-        saves.migrate(s)
-    except Exception as e:
-        log_exception(s, e, "boot: save")
-        saves.set_aside(s)
-        damaged = True
-    names = []
-    for seq, gid, name in saves.kept(s):
-        try:
-            saves.read(s, name)
-            names.append(name)
-        except Exception as e:
-            log_exception(s, e, "boot: save")
-            saves.set_aside(s, name)
-            damaged = True
-    if names:
-        names.insert(0, names.pop())      # the newest first
-
-    def then():
-        return mode("resume", ctx, names) if names else menu(ctx)
-    return Message(ctx, DAMAGED, then, ERROR) if damaged else then()
+    """The first mode: the kept games offered, a damaged save set aside and
+    said, or the menu (app/kept.py at_boot)."""
+    return mode("boot", ctx)
 
 
 def back_at_menu(ctx):
@@ -171,7 +147,8 @@ def back_at_menu(ctx):
     import games
     games.unload()
     import app
-    app.forget("kept")            # the kept games' prompt, loaded again when one is offered
+    app.forget("kept")            # the kept games' prompt and the saves' reader: loaded
+    app.forget("savefile")        # again when a kept game is offered
     ai = sys.modules.get("ai")
     if ai is not None:
         ai.release()
@@ -203,6 +180,8 @@ class App:
         try:
             if self.mode is None:
                 self._enter(boot(ctx))
+                if getattr(self.mode, "HOME", False):
+                    back_at_menu(ctx)     # what the boot loaded is given back
             nxt = self.mode.step(now, events)
             if nxt is not None:
                 self._enter(nxt)

@@ -29,6 +29,55 @@ from app.screen import Scroll, TEXT, ERROR
 NEW = None             # the choice of a new game, after a square's kept games
 
 
+def at_boot(ctx):
+    """The first mode: the kept games offered (the last played first, the
+    one a power cut stopped), the menu when there are none; the save of older
+    firmware moved to its game's file; a damaged save set aside and said."""
+    s = ctx.storage
+    damaged = False
+    try:
+        migrate(s)
+    except Exception as e:
+        log_exception(s, e, "boot: save")
+        saves.set_aside(s)
+        damaged = True
+    names = []
+    for seq, gid, name in saves.kept(s):
+        try:
+            saves.read(s, name)
+            names.append(name)
+        except Exception as e:
+            log_exception(s, e, "boot: save")
+            saves.set_aside(s, name)
+            damaged = True
+    if names:
+        names.insert(0, names.pop())      # the newest first
+
+    def then():
+        return mode("resume", ctx, names) if names else mode("menu", ctx)
+    return Message(ctx, DAMAGED, then, ERROR) if damaged else then()
+
+
+def migrate(storage):
+    """The save.json of older firmware (one game) moved to its game's own
+    file; SaveError if it is damaged (the boot sets it aside). Safe at any
+    cut: the copy is written whole before save.json goes, and a copy already
+    there (a cut before the removal) is found by its content."""
+    if saves._save_name(storage, saves.SAVE) is None:
+        return
+    gid = saves.read(storage, saves.SAVE)["game"]
+    raw = storage.read(saves.SAVE)
+    for k in range(saves.PER_GAME):
+        if storage.read(saves.save_name(gid, k)) == raw:
+            storage.remove(saves.SAVE)
+            return
+    name = saves.free_name(storage, gid)
+    if name is None:
+        return                   # every file of its game taken: it stays where it is
+    storage.write_atomic(name, raw)
+    storage.remove(saves.SAVE)
+
+
 def square_choices(ctx, gid):
     """A game's menu square: its kept games, oldest first, then a new game."""
     return [name for seq, g, name in saves.kept(ctx.storage, (gid,))] + [NEW]

@@ -153,7 +153,7 @@ def kept_counts(ctx):
     for: a save that cannot be read is set aside when it is offered)."""
     from app import saves
     out = {}
-    for seq, gid, name in saves.kept(ctx.storage):
+    for seq, gid, name in saves.kept(ctx.storage, order=False):
         out[gid] = out.get(gid, 0) + 1
     return out
 

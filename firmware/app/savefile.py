@@ -1,21 +1,16 @@
-"""A save file's format, read back: the checksummed journal (app/saves.py
-writes it) and the older one-JSON-object form.
+"""A save file read back: the checksummed journal (app/saves.py writes it)
+and the older one-JSON-object form.
 
 A save is read SAVE_CHUNK bytes at a time, never whole in RAM. A line
 without its newline is the torn end of an append a power cut stopped: it
 is not read. Any other damage (not JSON, a checksum or a line's check that
-does not match) raises SaveError.
+does not match) raises SaveError. Loaded only to read a save (the boot, a
+kept game offered): the menu gives it back (core.back_at_menu).
 """
 import json
 
-SAVE = "save.json"            # the one save of older firmware: migrated at boot (app/saves.py)
-LONGEST = 4096                # a longer line is no game's (an edited or worn file): skipped
-SAVE_CHUNK = 256              # bytes read at a time when reading the save
-UNDO_BODY = "-"               # a journal line: a move taken back
-
-class SaveError(ValueError):
-    pass
-
+from app.savecheck import (SAVE, UNDO_BODY, SaveError, fletcher, _head_canon, line_check,
+                           _save_name, _save_lines)
 
 def _canon(d):
     s = "|".join((d["game"], json.dumps(sorted(d["options"].items())), ",".join(d["players"]),
@@ -28,76 +23,9 @@ def _canon(d):
     return s
 
 
-def fletcher(data):
-    """A Fletcher checksum of text or bytes: catches torn or edited files.
-
-    Kept below 2**30 so it stays a small int on the Pico (a 32-bit hash would
-    be a heap-allocated big integer at every step).
-    """
-    if isinstance(data, str):
-        data = data.encode()
-    a = c = 0
-    for b in data:
-        a = (a + b) % 32749
-        c = (c + a) % 32749
-    return a * 32768 + c
-
-
 def checksum(d):
     """The checksum of a save of the older form (one JSON object)."""
     return fletcher(_canon(d))
-
-
-def _head_canon(h):
-    s = "|".join((h["game"], json.dumps(sorted(h["options"].items())), ",".join(h["players"]),
-                  str(h["level"]), h["tag"], str(h["markers"])))
-    if "seq" in h:                # a header of older firmware has none, and stays valid
-        s += "|%d" % h["seq"]
-    return s
-
-
-def line_check(prev, body):
-    """The check of a journal line: its body chained to the line before's
-    check, so a line out of its place fails too."""
-    return fletcher("%d %s" % (prev, body))
-
-
-def _line(prev, body):
-    """A journal line and its check."""
-    ck = line_check(prev, body)
-    return "%s %x\n" % (body, ck), ck
-
-
-def _save_name(storage, save=SAVE):
-    """The file a save is in: its name, or name.new (a FAT replace cut
-    between its renames), or None."""
-    for name in (save, save + ".new"):
-        if storage.size(name) >= 0:
-            return name
-    return None
-
-
-def _save_lines(storage, name):
-    """The whole lines of the save, first to last, read SAVE_CHUNK bytes at a
-    time; a last line without its newline (a torn append) is not given."""
-    pos = 0
-    rest = b""
-    while True:
-        data = storage.read_at(name, pos, SAVE_CHUNK)
-        if not data:
-            return
-        pos += len(data)
-        data = rest + data
-        i = 0
-        while True:
-            j = data.find(b"\n", i)
-            if j < 0:
-                break
-            yield data[i:j]
-            i = j + 1
-        rest = data[i:]
-        if len(rest) > LONGEST:
-            raise SaveError("the save holds a line too long to be a game's")
 
 
 def read(storage, save=SAVE):

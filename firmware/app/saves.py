@@ -22,7 +22,7 @@ and the game resumes without that one change. Any other damage (not JSON, a
 checksum or check that does not match) makes read() (app/savefile.py) raise
 SaveError; the boot then moves that save to its .bad name (save-x.bad). A save of the older one-JSON-object
 form is still read. The one save.json of firmware that kept a single game
-is moved to its game's file at boot (migrate()); a cut part-way leaves the
+is moved to its game's file at boot (app/kept.py migrate); a cut part-way leaves the
 same game in both, and the next boot finishes the move.
 
 Which game is older: the header's `seq`, one more than every other kept
@@ -38,9 +38,9 @@ from app.records import (RECORDS, RECORDS_LIMIT, RECORDS_OLD, CHUNK,  # noqa: F4
                          record_line, record, records_back, parse_record, UNFINISHED,
                          UNFINISHED_TAG)
 
-# The file format, read back (app/savefile.py), named here too for those that know saves.
-from app.savefile import (SAVE, LONGEST, SAVE_CHUNK, SaveError, fletcher, checksum,  # noqa: F401
-                          line_check, read, _line, UNDO_BODY, _head_canon, _save_name, _save_lines)
+# A save's checks and lines (app/savecheck.py), named here too for those that know saves.
+from app.savecheck import (SAVE, LONGEST, SAVE_CHUNK, SaveError, fletcher,  # noqa: F401
+                           line_check, _line, UNDO_BODY, _head_canon, _save_name, _save_lines)
 
 BAD = "save.bad"
 PER_GAME = 6                  # kept games of one game id at most (each looked for by name)
@@ -61,6 +61,19 @@ class Settings:
         self.level = level
         self.markers = bool(markers)
         self.keep = keep          # the save's file name; None: a new game, a free one at its first save
+
+
+def read(storage, save=SAVE):
+    """The game kept in file `save` (app/savefile.py read: a dict, None, or
+    SaveError); the reader is loaded only when a save is read."""
+    from app.savefile import read as read_save
+    return read_save(storage, save)
+
+
+def checksum(d):
+    """The checksum of a save of the older form (app/savefile.py)."""
+    from app.savefile import checksum as older
+    return older(d)
 
 
 def settings_of(d):
@@ -92,10 +105,11 @@ def _installed():
     return games.installed()
 
 
-def kept(storage, gids=None):
+def kept(storage, gids=None, order=True):
     """Every kept game as (seq, game id, file name), oldest first. Only the
     headers are read; a header that cannot be read sorts first (seq -1):
-    read() then says what is wrong."""
+    read() then says what is wrong. Without order no file is read (seq 0):
+    the menu only counts them."""
     out = []
     gids = gids if gids is not None else _installed()
     listed = storage.names()
@@ -110,8 +124,9 @@ def kept(storage, gids=None):
         for k in range(PER_GAME):
             name = save_name(gid, k)
             if (name in found) if listed is not None else _save_name(storage, name) is not None:
-                out.append((_seq(storage, name), gid, name))
-    out.sort()
+                out.append((_seq(storage, name) if order else 0, gid, name))
+    if order:
+        out.sort()
     return out
 
 
@@ -218,26 +233,6 @@ def set_aside(storage, name=SAVE):
 
 def clear(storage, name=SAVE):
     storage.remove(name)
-
-
-def migrate(storage):
-    """The save.json of older firmware (one game) moved to its game's own
-    file; SaveError if it is damaged (the boot sets it aside). Safe at any
-    cut: the copy is written whole before save.json goes, and a copy already
-    there (a cut before the removal) is found by its content."""
-    if _save_name(storage, SAVE) is None:
-        return
-    gid = read(storage, SAVE)["game"]
-    raw = storage.read(SAVE)
-    for k in range(PER_GAME):
-        if storage.read(save_name(gid, k)) == raw:
-            storage.remove(SAVE)
-            return
-    name = free_name(storage, gid)
-    if name is None:
-        return                   # every file of its game taken: it stays where it is
-    storage.write_atomic(name, raw)
-    storage.remove(SAVE)
 
 
 def new_tag(storage, salt):
