@@ -159,9 +159,20 @@ def test_an_abandoned_game_is_read_back_as_not_finished():
     rec = saves.parse_record(line.encode())
     assert rec[0] == "rastros" and rec[2] == "NOT FINISHED" and rec[3][0] == "d4"
     assert rec[5]["players"] == "human,board"
-    b.press("hint")                               # the replay list lists it
     from app.replay import last_games
-    assert last_games(b.app.ctx, 9)[0][1] == "NOT FINISHED"
+    assert last_games(b.app.ctx, 9)[0][1] == "NOT FINISHED"   # the replay list lists it
+    b.tap_key(0)                                  # the replay square, then the game
+    b.tap_key(0)
+    assert b.mode() == "Records"
+    b.press("ok")
+    assert b.mode() == "Replay"
+    replay = b.app.mode
+    b.press("ok")
+    b.press("ok")                                 # past its last move: what it ended as
+    assert replay.at == 1 and replay.result == "NOT FINISHED" and b.app.errors == 0
+    b.wait(500)
+    b.press("menu")
+    assert b.mode() == "Records"
 
 
 # --- older firmware's save.json ----------------------------------------------------
