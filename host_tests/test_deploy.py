@@ -607,8 +607,9 @@ def test_the_space_check_predicts_the_measured_deploy():
 
 def test_protected_names_are_never_copied():
     dev = Device({"name": "micropython"})
-    with pytest.raises(DeployError):
-        make_plan({"save.json": Local("/x", b"")}, dev)
+    for name in ("save.json", "save-hex.json", "save-go-2.json.new", "save-hex.bad"):
+        with pytest.raises(DeployError):
+            make_plan({name: Local("/x", b"")}, dev)
 
 
 def test_parse_probe_errors():

@@ -191,3 +191,24 @@ def test_who_played_and_a_game_the_rules_refuse(tmp_path):
 def test_nothing_pulled_says_so(tmp_path, capsys):
     assert records.main(["export", "--dir", str(tmp_path / "none")]) == 1
     assert "pull first" in capsys.readouterr().err
+
+
+def test_a_kept_game_abandoned_unfinished_is_read_and_exported_without_error(tmp_path):
+    """The line the board writes when a kept game is abandoned (app/result.py
+    record_unfinished) is read back by every reader of the book."""
+    from app.records import parse_record, UNFINISHED
+    src = tmp_path / "records"
+    os.makedirs(src / "b1")
+    line = "go players=human,board level=2 NOT FINISHED : d4 c5 #a1u\n"
+    assert parse_record(line.strip().encode())[2] == UNFINISHED
+    (src / "b1" / "games.txt").write_text(line)
+    recs, skipped = read_book(line.encode(), "b1")
+    assert skipped == 0 and recs[0].result == UNFINISHED and recs[0].winner_words() == UNFINISHED
+    said = []
+    from tools.records_export import export
+    rows = export(str(src), str(tmp_path / "out"), say=said.append)
+    assert len(rows) == 1 and rows[0]["note"] == "" and rows[0]["result"] == UNFINISHED
+    assert rows[0]["seat 1"] == "Board level 2" and not said[:-1]
+    text = open(tmp_path / "out" / rows[0]["file"]).read()
+    assert "Result: NOT FINISHED" in text and "Note:" not in text
+    assert said_result(games.load("go").Game, UNFINISHED, ["d4", "c5"], ("human", "board")) == UNFINISHED

@@ -29,7 +29,10 @@ LEVEL = 1
 # result, race) and the AI once, and while a game kept for later is held by
 # the menu; after that it must stay flat. Measured on the 64-bit unix port:
 # 77 KB in use at boot, 120 KB after the first round, then +2.6 KB over three
-# more rounds: the record book, which this harness keeps in RAM, not flash.
+# more rounds: the record book, which this harness kept in RAM, not flash
+# (since issue 20 the flash is a folder on the unix port, as on the board:
+# with several kept games and abandoned ones recorded, the in-RAM flash's
+# whole-file copy at every append ran the 150-game day out of memory).
 # The split app (view, overlays, turns, words, result, records) interns more
 # names, so MicroPython's qstr pool takes its 7th chunk during the first
 # round: measured (micropython.qstr_info) 25.3 KB -> 40.0 KB at the race,

@@ -353,3 +353,25 @@ def test_the_terminal_says_the_size_it_needs_in_a_small_window(tmp_path):
     assert os.WEXITSTATUS(status) == 1
     assert b"needs a terminal of at least 76 columns and 15 lines (this one has 60 x 12)" in out
     assert b"80 x 24" in out
+
+
+def test_game_starts_its_game_whatever_is_kept_and_the_kept_games_stay(capsys, tmp_path):
+    """--game X with games kept in the state folder: X starts at once (no
+    resume prompt, no question), and every kept game, X's own too, stays."""
+    from hal.storage import FileStorage
+    from app import saves
+    state = tmp_path / "state"
+    os.makedirs(state)
+    s = FileStorage(str(state))
+    saves.write(s, "rastros", {}, ("human", "board"), 2, ["d4"], "71")
+    saves.write(s, "semaforo", {}, ("human", "human"), 3, ["a1", "b2"], "72")
+    before = dict((n, s.read(n)) for n in s.names())
+    for gid in ("semaforo", "avanco", "poliedricos"):
+        d = dumped(capsys, tmp_path, "wait 200\n", "--game", gid, "--state", str(state))
+        assert d["game"] == gid and d["mode"] == ("race" if gid == "poliedricos" else "play"), d
+        assert not any("RESUME" in t for t in d["says"]), d["says"]
+        assert dict((n, s.read(n)) for n in s.names() if n.startswith("save-")) == before
+    # Without --game the boot offers them: Menu goes back and keeps both.
+    d = dumped(capsys, tmp_path, "wait 200\ntap menu\nwait 200\n", "--state", str(state))
+    assert d["mode"] == "menu" and any(t.startswith("RESUME") for t in d["says"])
+    assert [k[1] for k in saves.kept(s)] == ["rastros", "semaforo"]

@@ -19,6 +19,12 @@ MANIFEST = ".deploy.json"           # on the board: what deploy put there, with 
 PROTECTED = tuple(n + t for n in ("save.json", "save.bad", "games.txt", "games.1.txt",
                                    "error.log", "error.1.log")
                   for t in ("", ".tmp", ".new")) + (MANIFEST,)
+
+
+def protected(path):
+    """Whether a path on the board is the board's own file: one of PROTECTED,
+    or a kept game's save (save-<game>.json, its .tmp, .new and .bad)."""
+    return path in PROTECTED or ("/" not in path and path.startswith("save-"))
 PROBE_TAG = "DEPLOY-PROBE "
 # sys.implementation._mpy >> 10, as in MicroPython's docs/reference/mpyfiles.rst
 ARCHES = (None, "x86", "x64", "armv6", "armv6m", "armv7m", "armv7em", "armv7emsp",
@@ -339,7 +345,7 @@ def make_plan(wanted, dev):
     changed on the board (size).
     """
     for p in wanted:
-        if p in PROTECTED:
+        if protected(p):
             raise DeployError("the firmware has a file named %s, which is the board's own: "
                               "rename it" % p)
     old = dev.manifest["files"] if dev.manifest else {}
@@ -364,7 +370,7 @@ def make_plan(wanted, dev):
                                   "of %s: delete it (mpremote fs rm :%s) if it is an old copy"
                                   % (src, remote, src))
     plan.removes = sorted(p for p in old if p not in wanted and p in dev.files
-                          and p not in PROTECTED)
+                          and not protected(p))
     need = set()
     for remote, _, _ in plan.copies:
         parts = remote.split("/")[:-1]

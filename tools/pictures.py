@@ -145,6 +145,7 @@ def scene_setup(b):
     sq = menu.square_of(menu.ids.index("hex"))
     b.tap(sq)
     b.tap(sq)
+    b.tap((b.rows - 1) * b.cols + 1)     # you first: the board plays, so its level row shows
     b.until(lambda: b.app.mode.scroll.done(b.now))
     b.wait(200)
 

@@ -15,6 +15,7 @@ import games
 from games.common import DRAW, MoveError, OptionError, parse_cell
 from tools import gocount, sgf
 from tools.recordbook import read_book
+from app.records import UNFINISHED
 
 COLUMNS = ("game", "board", "tag", "seat 0", "seat 1", "result", "score", "moves", "file", "note")
 GO_RULES = ("Area count, positional superko, no suicide, no komi, White wins equal scores; "
@@ -50,7 +51,10 @@ class Replayed:
             self.error = "move %d: %s" % (len(self.seat_of), e)
             return
         if g.result() is None:
-            self.error = "the moves do not end the game"
+            # A kept game abandoned before its end (app/records.py UNFINISHED)
+            # is no error; any other result must be what the moves end in.
+            if rec.result != UNFINISHED:
+                self.error = "the moves do not end the game"
             return
         self.game = g
         if rec.game == "go":

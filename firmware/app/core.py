@@ -15,6 +15,7 @@ from app.screen import Screen, Scroll, ERROR
 
 
 LOG = "error.log"
+DAMAGED = "SAVED GAME DAMAGED - SET ASIDE"
 
 
 class Context:
@@ -110,7 +111,8 @@ class ErrorScreen:
 MODES = {
     "menu": ("app.menu", "Menu"),
     "setup": ("app.menu", "Setup"),
-    "resume": ("app.menu", "Resume"),
+    "resume": ("app.kept", "Resume"),
+    "boot": ("app.kept", "at_boot"),
     "play": ("app.play", "Play"),
     "result": ("app.result", "Result"),
     "selftest": ("app.selftest", "SelfTest"),
@@ -132,17 +134,9 @@ def menu(ctx):
 
 
 def boot(ctx):
-    """The first mode: offer a saved game, set a damaged one aside, or the menu."""
-    from app import saves
-    try:
-        d = saves.read(ctx.storage)
-        if d is None:
-            return menu(ctx)
-        return mode("resume", ctx, d)
-    except Exception as e:
-        log_exception(ctx.storage, e, "boot: save")
-        saves.set_aside(ctx.storage)
-        return Message(ctx, "SAVED GAME DAMAGED - SET ASIDE", lambda: menu(ctx), ERROR)
+    """The first mode: the kept games offered, a damaged save set aside and
+    said, or the menu (app/kept.py at_boot)."""
+    return mode("boot", ctx)
 
 
 def back_at_menu(ctx):
@@ -186,6 +180,8 @@ class App:
         try:
             if self.mode is None:
                 self._enter(boot(ctx))
+                if getattr(self.mode, "HOME", False):
+                    back_at_menu(ctx)     # what the boot loaded is given back
             nxt = self.mode.step(now, events)
             if nxt is not None:
                 self._enter(nxt)

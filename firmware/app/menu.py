@@ -1,27 +1,31 @@
-"""Choosing what to play: the game menu, the set-up screen, the resume prompt.
+"""Choosing what to play: the game menu and the set-up screen.
 
 Menu: one square per game along the top rows, in the game's own colours. A
 touch points at a game and scrolls its name; touching it again (or OK) opens
-its set-up. The bottom-right square is the self-test, the bottom-left one
-(a steady teal) the replay of the last games of the record book (app/replay.py).
-A game kept for later (app/pause.py) has the bottom row's middle square, in
-that game's colours: touching it names the game, again (or OK) resumes it.
+its set-up. A game with games kept for later (app/pause.py) blinks dark
+briefly four times a second on its square, and its name says how many are
+kept; opening it offers them, oldest first, then a new game (app/kept.py).
+The bottom-right square is the self-test, the bottom-left one (a steady
+teal) the replay of the last games of the record book (app/replay.py).
 
 Set-up: the top row chooses who plays (two players, you first against the
-board, the board first, demo), the next row the AI level 1-5, the bottom row
-a game option (Hex size, Dots and Boxes size) where the game has one; on a reed
-board, in a game with blocked squares (Rastros, Amazonas), the second row from
-the bottom chooses marker pieces (left) or the LEDs alone. OK or the green
-square at the top right starts; Menu goes back. With a game kept for later,
-the first start says the kept game will end, and a second one starts.
+board, the board first, demo), the next row the AI level 1-5 (only where the
+board plays a seat), the bottom row a game option (Hex size, Dots and Boxes
+size) where the game has one; on a reed board, in a game with blocked
+squares (Rastros, Amazonas), the second row from the bottom chooses marker
+pieces (left) or the LEDs alone. OK or the green square at the top right
+starts; Menu goes back. Starting a game never touches a kept one: each game
+has its own save (app/saves.py).
 """
 import games
 from hal import MENU, OK
 from games.common import P0, P1, SEED, BLOCK
 from app.screen import Scroll, LOOK_RGB, TEXT, SELECTED
-from app.core import Message, mode, log_exception
+from app.core import mode
 
 BLINK_MS = 400
+KEPT_MS = 250          # a square with kept games goes dark for a moment every KEPT_MS
+KEPT_DARK_MS = 60
 MODES = (
     ("2 PLAYERS", ("human", "human")),
     ("YOU FIRST", ("human", "board")),
@@ -54,12 +58,15 @@ class Menu:
         self.names = dict((row[0], row) for row in games.CATALOG)
         self.pointed = None
         self.scroll = Scroll("CHOOSE A GAME", ctx.cols, TEXT, loop=True)
-        self.kept = kept_game(ctx)
+        self.kept = kept_counts(ctx)     # game id -> how many of it are kept
 
     def frame_key(self, now):
         """Changes whenever the picture would (core.App): the looks' beat,
-        the pointed square's blink, the text's offset; touches are events."""
+        the pointed square's blink, the kept games' dark beat, the text's
+        offset; touches are events."""
         k = ((now // 1000) % 256) << 14 | ((now // BLINK_MS) & 1) << 13
+        if self.kept:
+            k |= _dark(now) << 22
         return k | (self.scroll.offset(now) & 0x1FFF)
 
     def square_of(self, k):
@@ -72,9 +79,6 @@ class Menu:
 
     def replay_square(self):
         return 0
-
-    def resume_square(self):
-        return self.ctx.cols // 2
 
     def step(self, now, events):
         ctx = self.ctx
@@ -91,13 +95,6 @@ class Menu:
                 self.pointed = "selftest"
                 self.scroll = Scroll("SELF TEST", ctx.cols, TEXT, loop=True)
                 continue
-            if key == self.resume_square() and self.kept is not None:
-                if self.pointed == "resume":
-                    return self.choose()
-                self.pointed = "resume"
-                name = games.NAMES.get(self.kept["game"], self.kept["game"])
-                self.scroll = Scroll("RESUME %s? OK" % name, ctx.cols, TEXT, loop=True)
-                continue
             if key == self.replay_square():
                 if self.pointed == "replay":
                     return mode("replay", ctx)
@@ -110,7 +107,11 @@ class Menu:
                     if self.pointed == gid:
                         return self.choose()
                     self.pointed = gid
-                    self.scroll = Scroll(self.names[gid][1], ctx.cols, TEXT, loop=True)
+                    text = self.names[gid][1]
+                    n = self.kept.get(gid, 0)
+                    if n:
+                        text += " - %d KEPT: OK" % n
+                    self.scroll = Scroll(text, ctx.cols, TEXT, loop=True)
         return None
 
     def choose(self):
@@ -118,8 +119,9 @@ class Menu:
             return mode("selftest", self.ctx)
         if self.pointed == "replay":
             return mode("replay", self.ctx)
-        if self.pointed == "resume":
-            return Resume(self.ctx, self.kept).resume()
+        if self.kept.get(self.pointed):
+            from app.kept import square_choices
+            return mode("resume", self.ctx, square_choices(self.ctx, self.pointed), self.pointed)
         # A board game opens its set-up; an entry that is no board game (the
         # race) the app mode its module declares (games.mode_of).
         return mode(games.mode_of(self.pointed), self.ctx, self.pointed)
@@ -134,23 +136,26 @@ class Menu:
             rgb = LOOK_RGB[look]
             if gid == self.pointed and phase:
                 rgb = SELECTED
+            elif gid in self.kept and _dark(now):
+                rgb = (0, 0, 0)
             scr.set(self.square_of(k), rgb)
         scr.set(self.test_square(), SELECTED if self.pointed == "selftest" and phase else TEST_RGB)
         scr.set(self.replay_square(), SELECTED if self.pointed == "replay" and phase else REPLAY_RGB)
-        if self.kept is not None:
-            row = self.names.get(self.kept["game"])
-            rgb = LOOK_RGB[row[2] if (now // 1000) & 1 else row[3]] if row else TEXT
-            scr.set(self.resume_square(), SELECTED if self.pointed == "resume" and phase else rgb)
 
 
-def kept_game(ctx):
-    """The game kept for later (its save), or None. A save that cannot be
-    read is left for the boot to set aside: the menu only offers good ones."""
+def _dark(now):
+    """1 in the dark moment of a kept game's square."""
+    return 1 if now % KEPT_MS < KEPT_DARK_MS else 0
+
+
+def kept_counts(ctx):
+    """How many games of each game id are kept (only their files are looked
+    for: a save that cannot be read is set aside when it is offered)."""
     from app import saves
-    try:
-        return saves.read(ctx.storage)
-    except Exception:
-        return None
+    out = {}
+    for seq, gid, name in saves.kept(ctx.storage, order=False):
+        out[gid] = out.get(gid, 0) + 1
+    return out
 
 
 class Setup:
@@ -174,7 +179,6 @@ class Setup:
         if ctx.sensing == "reed" and getattr(self.mod, "MARKERS", None):
             self.markers = True
         self.scroll = Scroll(games.NAMES[gid], ctx.cols, TEXT)
-        self.replacing = False      # the kept game's end was announced: a second start confirms
 
     def _fits(self, options):
         w, h = self.mod.layout(options)
@@ -198,12 +202,11 @@ class Setup:
                 return self.start()
             if key >= ctx.n:
                 continue
-            self.replacing = False      # a setting changed: the kept game's end is asked again
             x, y = key % c, key // c
             if y == top and x < len(MODES):
                 self.mode = x
                 self.say(MODES[x][0])
-            elif y == top - 1 and x < 5:
+            elif y == top - 1 and x < 5 and self.board_plays():
                 self.level = x + 1
                 self.say("LEVEL %d" % self.level)
             elif y == 1 and self.markers is not None and x < 2:
@@ -218,19 +221,19 @@ class Setup:
     def say(self, text):
         self.scroll = Scroll(text, self.ctx.cols, TEXT)
 
+    def board_plays(self):
+        """Whether the board plays a seat: only then is there a level to choose."""
+        return "board" in MODES[self.mode][1]
+
     def start(self):
         ctx = self.ctx
-        kept = kept_game(ctx)
-        if kept is not None:
-            if not self.replacing:
-                # A new game's first move would write over the kept one: ask.
-                self.replacing = True
-                name = games.NAMES.get(kept["game"], kept["game"])
-                self.say("THE KEPT %s WILL END - OK TO START" % name)
-                return None
-            from app import saves
-            saves.clear(ctx.storage)
+        from app import saves
         from app.saves import Settings
+        if saves.free_name(ctx.storage, self.gid) is None:
+            # Every file of this game holds a kept game: a new one has no room.
+            self.say("%d %s GAMES KEPT: RESUME OR ABANDON ONE FIRST - MENU: BACK" % (
+                saves.PER_GAME, games.NAMES[self.gid].upper()))
+            return None
         ctx.seed += 1
         return mode("play", ctx, Settings(self.gid, self.options(), MODES[self.mode][1], self.level,
                                           self.markers is not False))
@@ -249,7 +252,7 @@ class Setup:
             if x == self.mode and (now // BLINK_MS) & 1:
                 rgb = SELECTED
             scr.set(top * c + x, rgb)
-        for x in range(5):
+        for x in range(5 if self.board_plays() else 0):
             scr.set((top - 1) * c + x, (0, 40 + 40 * x, 200 - 40 * x) if x < self.level else (8, 8, 8))
         if self.option is not None:
             name, vals, i = self.option
@@ -261,56 +264,3 @@ class Setup:
                 rgb = LOOK_RGB[BLOCK] if x == 0 else (8, 8, 8)
                 scr.set(c + x, SELECTED if on and (now // BLINK_MS) & 1 else rgb)
         scr.set(top * c + c - 1, START_RGB)
-
-
-class Resume:
-    """At boot, with a saved game: OK resumes it, Menu drops it."""
-
-    def __init__(self, ctx, save):
-        self.ctx = ctx
-        self.save = save
-        name = games.NAMES.get(save["game"], save["game"])
-        # Menu here drops a game in progress for good: the question says so
-        # (a finished one is recorded).
-        text = "RESUME %s? OK" % name if save["end"] else "RESUME %s? OK - MENU: ABANDON IT" % name
-        self.scroll = Scroll(text, ctx.cols, TEXT, loop=True)
-
-    def step(self, now, events):
-        ctx = self.ctx
-        for key, down in events:
-            if not down:
-                continue
-            if key == ctx.key(OK):
-                return self.resume()
-            if key == ctx.key(MENU):
-                return self.decline()
-        return None
-
-    def decline(self):
-        """Drop the save (and its temp files, so it is never offered again); a
-        game that had ended is put in the record book first."""
-        from app import saves
-        ctx, d = self.ctx, self.save
-        if d["end"]:
-            try:
-                from app.result import record_game
-                record_game(ctx, saves.settings_of(d), d["moves"], d["tag"], dead=d["dead"])
-            except Exception as e:   # a save that cannot be replayed is dropped as asked
-                log_exception(ctx.storage, e, "decline")
-        saves.clear(ctx.storage)
-        return Menu(ctx)
-
-    def resume(self):
-        from app import saves
-        from app.screen import ERROR
-        ctx, d = self.ctx, self.save
-        try:
-            return mode("play", ctx, saves.settings_of(d), d["moves"], d["tag"], d["dead"])
-        except Exception as e:
-            # An unknown game, bad options or an illegal move: the save cannot be trusted.
-            log_exception(ctx.storage, e, "resume")
-            saves.set_aside(ctx.storage)
-            return Message(ctx, "SAVED GAME DAMAGED - SET ASIDE", lambda: Menu(ctx), ERROR)
-
-    def draw(self, scr, now):
-        self.scroll.draw(scr, now)

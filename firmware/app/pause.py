@@ -4,22 +4,23 @@ Menu in play opens this choice over the dimmed game, its text looping until
 a key answers (so it waits as long as anyone needs to read it):
 
 - OK: back to the game, as it was;
-- Menu (again): leave and keep the game for later. Its save stays on flash
-  as it was written after the last move, so the power-cut promises of
-  app/saves.py hold unchanged; the menu then offers it on its resume square;
-- Undo: abandon it, after a second question (OK abandons, any other key
-  comes back to the choice). An abandoned game is cleared and not recorded.
+- Menu (again): back to the menu, the game kept for later. Its save stays
+  on flash as it was written after the last move, so the power-cut promises
+  of app/saves.py hold unchanged; the menu then offers it on its game's
+  square (app/kept.py), with any other kept games;
+- Undo: abandon it, after a second question (OK abandons, Menu or any other
+  key comes back to the choice). An abandoned game goes to the record book
+  as NOT FINISHED, then its save is cleared.
 
 A demo (the board against itself) has nothing to keep: any key ends it in
 app/play.py without coming here.
 """
 from hal import MENU, OK, UNDO
-from app import saves
 from app.core import mode
 from app.screen import Scroll, TEXT, ERROR
 
 CHOICE = "OK: PLAY ON - MENU: KEEP FOR LATER - UNDO: ABANDON"
-ABANDON = "ABANDON THIS GAME? OK - ANY OTHER KEY: NO"
+ABANDON = "ABANDON THIS GAME FOR GOOD (RECORDED: NOT FINISHED)? OK: YES - MENU: NO"
 
 
 class Pause:
@@ -37,8 +38,7 @@ class Pause:
             k = ctx.fkey(key)
             if self.asking:
                 if k == OK:
-                    saves.clear(ctx.storage)
-                    return mode("menu", ctx)
+                    return self.abandon()
                 self.asking = False
                 self.scroll = Scroll(CHOICE, ctx.cols, TEXT, loop=True)
             elif k == OK:
@@ -49,6 +49,16 @@ class Pause:
                 self.asking = True
                 self.scroll = Scroll(ABANDON, ctx.cols, ERROR, loop=True)
         return None
+
+    def abandon(self):
+        """Into the record book first, then the save cleared: a cut in
+        between leaves it kept, and abandoning it again records it once."""
+        p = self.play
+        if p.texts:
+            from app.result import record_unfinished
+            record_unfinished(self.ctx, p.settings, p.texts, p.tag)
+        p.journal.clear()
+        return mode("menu", self.ctx)
 
     def back(self):
         """Back to the game as it was; on a reed board the switches are read

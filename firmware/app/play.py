@@ -91,7 +91,7 @@ class Play:
         self.seen = None          # the latest clock read in a step (after the AI thought)
         # Answer first: a move's frame goes out in its own pass; its save, the
         # beep and the garbage collection follow in the next pass (chores()).
-        self.journal = saves.Journal(ctx.storage)
+        self.journal = saves.Journal(ctx.storage, settings.keep)  # its own file
         # Whether the game is over, asked once a move: result() may list the
         # moves (Semaforo), too dear for every pass.
         self.over = self.game.result() is not None

@@ -8,8 +8,8 @@ The record book rotates to games.1.txt past 64 KB (see FileStorage.append).
 records_back() reads it back, newest game first, a piece at a time (the
 replay's list of the last games), and parse_record() takes a line apart.
 
-A line is the game, its options, the line's own fields, the result, the
-moves and the tag:
+A line is the game, its options, the line's own fields, the result (NOT
+FINISHED for a kept game abandoned before its end), the moves and the tag:
 
     go players=human,board level=3 dead=c3,e5 BLACK WINS 26-22 : d4 ... #3f2a
 
@@ -26,6 +26,11 @@ LONGEST = 4096                # a longer line is no game's (an edited or worn fi
 
 
 EXTRA = ("players", "level", "dead")   # the line's own fields: never a game's option
+# The result of a kept game abandoned before its end. Its tag ends in "u"
+# (UNFINISHED_TAG), so that a game resumed after a cut and finished after
+# all still gets its finished line: record() looks for the same tag's end.
+UNFINISHED = "NOT FINISHED"
+UNFINISHED_TAG = "u"
 
 
 def _head(game_id, options, outcome, extra):

@@ -5,9 +5,9 @@ it again, Undo takes back the last move and plays on, Menu leaves. In Go,
 after the two passes, touching a stone marks its group dead (or alive again)
 and OK confirms the count.
 
-record_game() puts a finished game in the record book: the one way it is
-done, by the result screen and by the boot's resume prompt when a finished
-game is declined.
+record_game() puts a game in the record book: the one way it is done, by
+the result screen, and when a kept game is abandoned (app/pause.py,
+app/kept.py): a game that had not ended is recorded NOT FINISHED.
 """
 import games
 from compat import ticks_add
@@ -21,9 +21,9 @@ AI_SHOW_MS = 2000      # after an undo here, the board waits this long before it
 
 
 def record_game(ctx, settings, texts, tag, game=None, dead=()):
-    """Record a finished game in the record book (once, whatever cut came
-    before; see saves.record). Without `game` it is rebuilt from the moves
-    (and Go's dead stones) to name its result."""
+    """Record a game in the record book (once, whatever cut came before; see
+    saves.record): its result, or NOT FINISHED. Without `game` it is rebuilt
+    from the moves (and Go's dead stones) to name its result."""
     g = game
     if g is None:
         g = games.load(settings.gid).Game(settings.options)
@@ -31,8 +31,18 @@ def record_game(ctx, settings, texts, tag, game=None, dead=()):
             g.play_text(t)
         if dead:
             g.set_dead(dead)
+    if g.result() is None:
+        return record_unfinished(ctx, settings, texts, tag)
     return saves.record(ctx.storage, settings.gid, settings.options, texts, book_text(g), tag,
                         log_exception, book_extra(settings, g))
+
+
+def record_unfinished(ctx, settings, texts, tag):
+    """A kept game abandoned before its end, into the record book as NOT
+    FINISHED (its tag marked, see records.UNFINISHED_TAG). Its game is not
+    loaded: there is no result to name."""
+    return saves.record(ctx.storage, settings.gid, settings.options, texts, saves.UNFINISHED,
+                        tag + saves.UNFINISHED_TAG, log_exception, book_extra(settings, None))
 
 
 class Result:
@@ -76,7 +86,7 @@ class Result:
             if k == MENU:
                 if self.marking:     # left uncounted: recorded with the marks as they are
                     self.record()
-                saves.clear(ctx.storage)
+                self.play.journal.clear()
                 return mode("menu", ctx)
             if k == UNDO:
                 p = self.play

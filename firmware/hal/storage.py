@@ -29,6 +29,8 @@ tail(name, n)   The last n bytes of `name` (b"" if it is missing).
 read_at(name, start, n)  At most n bytes of `name` from byte `start` (b"" if
     it is missing): a long file read a piece at a time, never whole in RAM.
 size(name)      Its size in bytes, -1 if it is missing.
+names()         The names in the storage's folder (None where `files` cannot
+    list them): what is kept is found without asking for every name it may have.
 
 `files` is what the storage acts through (open/stat/rename/remove as in
 `os`); tests pass an in-memory flash that can lose power at any operation.
@@ -50,6 +52,9 @@ class OsFiles:
 
     def remove(self, path):
         os.remove(path)
+
+    def listdir(self, path=None):
+        return os.listdir(path) if path else os.listdir()
 
 
 def rotated(name):
@@ -80,6 +85,17 @@ class FileStorage:
             self.files.remove(self.path(name))
         except OSError:
             pass
+
+    def names(self):
+        """The names of the files in this storage's folder, or None where its
+        `files` has no listdir."""
+        ls = getattr(self.files, "listdir", None)
+        if ls is None:
+            return None
+        try:
+            return ls(self.root) if self.root else ls()
+        except OSError:
+            return None
 
     def exists(self, name):
         return self.size(name) >= 0 or self.size(name + ".new") >= 0

@@ -185,6 +185,9 @@ class WebFiles:
         os.remove(path)
         self.link.removed(self._name(path))
 
+    def listdir(self, path=None):
+        return os.listdir(path) if path else os.listdir()
+
 
 def flash(root, link=None):
     """The board's flash in the page: a FileStorage on `root` (made if missing)."""

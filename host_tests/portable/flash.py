@@ -96,6 +96,11 @@ class Flash:
         return files
 
     # --- what FileStorage calls -----------------------------------------------
+    def listdir(self, path=""):
+        self._op("listdir", path)
+        pre = path.rstrip("/") + "/" if path else ""
+        return [p[len(pre):] for p in self.files if p.startswith(pre) and "/" not in p[len(pre):]]
+
     def open(self, path, mode):
         self._op("open " + mode, path)
         if path in self.dirs:

@@ -189,6 +189,10 @@ class SimBoard:
         k = menu.ids.index(gid)
         self.tap_key(menu.square_of(k))
         self.tap_key(menu.square_of(k))
+        if self.mode() == "Resume":         # games of it are kept: the last choice is a new one
+            while self.app.mode.save is not None:
+                self.press("hint")
+            self.press("ok")
         assert self.mode() == "Setup", self.mode()
         top = self.rows - 1
         self.tap_key(top * self.cols + players_col)
@@ -197,8 +201,6 @@ class SimBoard:
         if option_col is not None:
             self.tap_key(option_col)
         self.press("ok")
-        if self.mode() == "Setup" and self.app.mode.replacing:
-            self.press("ok")                # a game kept for later ends: confirmed
         assert self.mode() == "Play", self.mode()
         return self.app.mode
 

@@ -26,7 +26,7 @@ def test_you_first_the_board_answers_each_move_and_shows_it():
         if b.rgb(play.square(play.shown[-1])) == AI_MOVE:
             seen = True
     assert seen, "the board's move blinks"
-    assert saves.read(b.storage)["moves"] == play.texts
+    assert saves.read(b.storage, saves.save_name("rastros"))["moves"] == play.texts
 
 
 def test_board_first_moves_before_the_human():
@@ -54,7 +54,7 @@ def test_undo_against_the_board_goes_back_to_the_humans_turn():
     b.press("undo")
     assert play.game.ply == 0 and play.game.turn == 0
     b.tick()                                  # the save follows the frame
-    assert saves.read(b.storage) is None
+    assert saves.read(b.storage, saves.save_name("rastros")) is None
 
 
 def test_demo_plays_a_whole_game_and_any_key_stops_it():

@@ -7,6 +7,8 @@ from games.common import GREEN, WHITE
 from games.go import PASS, SWAP
 from app import font
 
+SEMAFORO_SAVE = saves.save_name("semaforo")
+
 
 def test_boot_shows_the_menu_with_every_installed_game_that_fits():
     b = SimBoard()
@@ -49,7 +51,7 @@ def test_a_whole_semaforo_game_tapped_from_boot_to_the_result():
         if b.rgb(play.square(0)) == WIN:
             seen_win = True
     assert seen_win, "the winning line blinks"
-    assert saves.read(b.storage) is None, "a finished game leaves no save"
+    assert saves.read(b.storage, SEMAFORO_SAVE) is None, "a finished game leaves no save"
     rec = b.storage.read(saves.RECORDS).decode()
     assert "semaforo players=human,human ORANGE WINS : a1 b1 d3 c1 #" in rec
     b.press("menu")
@@ -81,13 +83,13 @@ def test_undo_takes_back_moves():
     assert play.game.board_text().count("Y") == 1
     b.press("undo")
     assert play.game.ply == 1 and play.game.board_text().count("G") == 1
-    assert saves.read(b.storage)["moves"] == ["a1", "a1"], "the frame first, the save next pass"
+    assert saves.read(b.storage, SEMAFORO_SAVE)["moves"] == ["a1", "a1"], "the frame first, the save after"
     b.tick()
-    assert saves.read(b.storage)["moves"] == ["a1"]
+    assert saves.read(b.storage, SEMAFORO_SAVE)["moves"] == ["a1"]
     b.press("undo")
     b.tick()
     assert play.game.ply == 0
-    assert saves.read(b.storage) is None
+    assert saves.read(b.storage, SEMAFORO_SAVE) is None
 
 
 def test_the_last_move_and_the_pieces_are_lit():
@@ -115,17 +117,33 @@ def test_power_cut_mid_game_resumes():
     g = b2.app.mode.game
     assert g.ply == 3 and g.turn == 1
     b2.enter("a1")
-    assert saves.read(b2.storage)["moves"] == ["a1", "b2", "d3", "a1"]
+    assert saves.read(b2.storage, SEMAFORO_SAVE)["moves"] == ["a1", "b2", "d3", "a1"]
 
 
-def test_resume_can_be_declined():
+def test_at_boot_menu_goes_back_keeping_the_game_and_undo_abandons_it_after_a_question():
     b = SimBoard()
-    b.start("semaforo")
+    play = b.start("semaforo")
     b.enter("a1")
     b2 = b.power_cut()
+    assert b2.mode() == "Resume" and "MENU: BACK" in b2.app.mode.text
     b2.press("menu")
-    assert b2.mode() == "Menu"
-    assert saves.read(b2.storage) is None
+    assert b2.mode() == "Menu", "Menu is back: nothing is deleted"
+    assert saves.read(b2.storage, SEMAFORO_SAVE)["moves"] == ["a1"]
+    b3 = b2.power_cut()
+    assert b3.mode() == "Resume"
+    b3.press("undo")
+    assert b3.mode() == "Resume" and b3.app.mode.asking, "a second question first"
+    b3.press("menu")
+    assert b3.mode() == "Resume" and not b3.app.mode.asking
+    assert saves.read(b3.storage, SEMAFORO_SAVE) is not None
+    b3.press("undo")
+    b3.press("ok")
+    assert b3.mode() == "Menu"
+    assert saves.read(b3.storage, SEMAFORO_SAVE) is None
+    line = b3.storage.read(saves.RECORDS).decode()
+    assert line == "semaforo players=human,human NOT FINISHED : a1 #%su\n" % play.tag
+    assert saves.parse_record(line.strip().encode())[2] == "NOT FINISHED"
+    assert b3.power_cut().mode() == "Menu", "never offered again"
 
 
 def test_a_corrupt_save_is_set_aside_with_a_message():
@@ -134,13 +152,13 @@ def test_a_corrupt_save_is_set_aside_with_a_message():
         b.start("semaforo")
         b.enter("a1")
         if damage is None:  # a valid file whose checksum no longer matches
-            raw = b.storage.read(saves.SAVE).decode().replace("+a1 ", "+b1 ")
+            raw = b.storage.read(SEMAFORO_SAVE).decode().replace("+a1 ", "+b1 ")
             damage = raw.encode()
-        b.storage.write_atomic(saves.SAVE, damage)
+        b.storage.write_atomic(SEMAFORO_SAVE, damage)
         b2 = b.power_cut()
         assert b2.mode() == "Message", b2.mode()
-        assert b2.storage.read(saves.SAVE) is None
-        assert b2.storage.read(saves.BAD) == damage
+        assert b2.storage.read(SEMAFORO_SAVE) is None
+        assert b2.storage.read(saves.bad_name(SEMAFORO_SAVE)) == damage
         b2.wait(15000)
         assert b2.mode() == "Menu"
 
@@ -154,7 +172,7 @@ def test_a_save_with_an_illegal_move_is_set_aside_on_resume():
     assert b2.mode() == "Resume"
     b2.press("ok")
     assert b2.mode() == "Message"
-    assert b2.storage.read(saves.BAD) is not None
+    assert b2.storage.read(saves.bad_name(SEMAFORO_SAVE)) is not None
 
 
 def test_an_exception_in_the_loop_is_logged_and_the_board_returns_to_the_menu():

@@ -37,7 +37,7 @@ def played_to_the_result_by_taps(k):
                 res = b.app.mode
                 if res.marking:              # Go: the players confirm the count
                     b.press("ok")
-                assert saves.read(b.storage) is None
+                assert saves.read(b.storage, saves.save_name(gid)) is None
                 assert gid in b.storage.read(saves.RECORDS).decode()
                 b.press("menu")
                 assert b.mode() == "Menu"

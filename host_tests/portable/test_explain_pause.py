@@ -6,6 +6,8 @@ from app import saves
 from app.screen import Scroll, LOOK_RGB
 import games
 
+SEMAFORO_SAVE = saves.save_name("semaforo")
+
 MARGIN_MS = 2000     # what a prompt must wait beyond its scroll, for a slow reader
 
 
@@ -30,28 +32,33 @@ def test_menu_opens_the_pause_and_ok_goes_back_to_the_same_game():
     b.press("ok")
     assert b.app.mode is play and play.texts == ["a1", "b2"]
     b.enter("d3")
-    assert saves.read(b.storage)["moves"] == ["a1", "b2", "d3"]
+    assert saves.read(b.storage, SEMAFORO_SAVE)["moves"] == ["a1", "b2", "d3"]
 
 
-def test_menu_twice_keeps_the_game_and_the_menu_offers_it_in_its_colours():
+def test_menu_twice_keeps_the_game_and_its_menu_square_offers_it():
     b, play = kept_semaforo()
     tag = play.tag
     b.press("menu")
     b.press("menu")
     assert b.mode() == "Menu"
-    d = saves.read(b.storage)
+    d = saves.read(b.storage, SEMAFORO_SAVE)
     assert d["moves"] == ["a1", "b2"] and d["tag"] == tag, "kept as it was"
     menu = b.app.mode
-    sq = menu.resume_square()
+    sq = menu.square_of(menu.ids.index("semaforo"))
     row = [r for r in games.CATALOG if r[0] == "semaforo"][0]
     colours = set()
-    for _ in range(30):
-        b.tick(100)
+    for _ in range(100):
+        b.tick(30)
         colours.add(b.rgb(sq))
     assert LOOK_RGB[row[2]] in colours and LOOK_RGB[row[3]] in colours
+    assert (0, 0, 0) in colours, "a kept game's square blinks dark"
+    other = menu.square_of(menu.ids.index("hex"))
+    assert (0, 0, 0) not in set(b.rgb(other) for _ in range(30) if b.tick(30) is None)
     b.tap_key(sq)
-    assert b.mode() == "Menu" and menu.pointed == "resume"
+    assert b.mode() == "Menu" and menu.pointed == "semaforo"
     b.tap_key(sq)
+    assert b.mode() == "Resume" and b.app.mode.text.startswith("RESUME SEMAFORO, 2 MOVES? OK: YES")
+    b.press("ok")
     assert b.mode() == "Play"
     play = b.app.mode
     assert play.texts == ["a1", "b2"] and play.tag == tag and play.game.turn == 0
@@ -67,22 +74,26 @@ def test_a_kept_game_survives_a_power_cut():
     assert b2.app.mode.texts == ["a1", "b2"]
 
 
-def test_abandon_asks_then_clears_and_any_other_key_comes_back():
+def test_abandon_asks_then_records_it_unfinished_and_any_other_key_comes_back():
     b, play = kept_semaforo()
     b.press("menu")
     b.press("undo")
     assert b.mode() == "Pause" and b.app.mode.asking
     b.press("hint")                           # not OK: no
     assert b.mode() == "Pause" and not b.app.mode.asking
-    assert saves.read(b.storage) is not None
+    b.press("undo")
+    b.press("menu")                           # Menu: back, as it was
+    assert b.mode() == "Pause" and not b.app.mode.asking
+    assert saves.read(b.storage, SEMAFORO_SAVE) is not None
     b.press("undo")
     b.press("ok")
     assert b.mode() == "Menu"
-    assert saves.read(b.storage) is None and b.app.mode.kept is None
-    assert b.storage.read(saves.RECORDS) is None, "an abandoned game is not recorded"
+    assert saves.read(b.storage, SEMAFORO_SAVE) is None and "semaforo" not in b.app.mode.kept
+    book = b.storage.read(saves.RECORDS).decode()
+    assert book == "semaforo players=human,human NOT FINISHED : a1 b2 #%su\n" % play.tag
 
 
-def test_a_new_game_ends_the_kept_one_only_when_confirmed():
+def test_a_new_game_never_ends_a_kept_one():
     b, play = kept_semaforo()
     b.press("menu")
     b.press("menu")
@@ -92,12 +103,10 @@ def test_a_new_game_ends_the_kept_one_only_when_confirmed():
     b.tap_key(menu.square_of(k))
     assert b.mode() == "Setup"
     b.press("ok")
-    assert b.mode() == "Setup", "the first start only says the kept game will end"
-    assert saves.read(b.storage)["game"] == "semaforo"
-    b.press("menu")                           # changed their mind: it is still kept
-    assert b.mode() == "Menu" and b.app.mode.kept["game"] == "semaforo"
-    b.start("hex")                            # starts after the second OK
-    assert saves.read(b.storage) is None
+    assert b.mode() == "Play" and b.app.mode.settings.gid == "hex"
+    b.enter("c3")
+    assert saves.read(b.storage, SEMAFORO_SAVE)["moves"] == ["a1", "b2"]
+    assert saves.read(b.storage, saves.save_name("hex"))["moves"] == ["c3"]
 
 
 def test_every_prompt_waits_longer_than_its_text_takes_to_scroll():
@@ -118,7 +127,7 @@ def test_every_prompt_waits_longer_than_its_text_takes_to_scroll():
     b.press("menu")                           # the abandon question: OK abandons
     b.press("undo")
     answered_late(b, b.app.mode.scroll, "ok")
-    assert b.mode() == "Menu" and saves.read(b.storage) is None
+    assert b.mode() == "Menu" and saves.read(b.storage, SEMAFORO_SAVE) is None
 
     b = SimBoard()                            # Go: a pass, then the pass that ends it, then swap
     play = b.start("go")
@@ -146,22 +155,24 @@ def test_every_prompt_waits_longer_than_its_text_takes_to_scroll():
     answered_late(b, play.scroll, "ok")
     assert play.texts[:1] == ["pass"]
 
-    b, play = kept_semaforo()                 # the kept game, at the menu and at set-up
+    b, play = kept_semaforo()                 # the kept game, at its menu square
     b.press("menu")
     b.press("menu")
     menu = b.app.mode
-    b.tap_key(menu.resume_square())
+    sq = menu.square_of(menu.ids.index("semaforo"))
+    b.tap_key(sq)
     answered_late(b, menu.scroll, "ok")
-    assert b.mode() == "Play"
-    b.press("menu")
-    b.press("menu")
-    menu = b.app.mode
-    k = menu.ids.index("hex")
-    b.tap_key(menu.square_of(k))
-    b.tap_key(menu.square_of(k))
-    b.press("ok")
+    assert b.mode() == "Resume"
+    answered_late(b, b.app.mode.scroll, "hint")   # the next choice: a new game
+    assert b.app.mode.text.startswith("NEW SEMAFORO? OK")
+    answered_late(b, b.app.mode.scroll, "undo")   # no game named: nothing to abandon
+    answered_late(b, b.app.mode.scroll, "hint")
+    b.press("undo")
+    assert b.app.mode.asking                      # the abandon question: Menu comes back
+    answered_late(b, b.app.mode.scroll, "menu")
+    assert b.mode() == "Resume" and not b.app.mode.asking
     answered_late(b, b.app.mode.scroll, "ok")
-    assert b.mode() == "Play" and b.app.mode.settings.gid == "hex"
+    assert b.mode() == "Play" and b.app.mode.texts == ["a1", "b2"]
 
     b, play = kept_semaforo()                 # the resume offer at boot
     b2 = b.power_cut()

@@ -7,7 +7,9 @@ After each cut a new app boots on the flash that cut left and must:
 - show the menu or the resume offer, never an error (no error screen, no
   damaged-save message, nothing in error.log);
 - offer the moves saved just before the cut or just after it, and resume them;
-- once declined, never offer that game again;
+- Menu there goes back and keeps the game (offered again at the next boot);
+- once abandoned (Undo, then OK), never offer that game again, and find it
+  in the record book once: NOT FINISHED, or its result if it had ended;
 - never lose a finished game from the record book nor write it twice, and
   keep the whole record book that was there before (it starts past 64 KB,
   so every game's record rotates it to games.1.txt).
@@ -69,6 +71,7 @@ def play_and_collect(gid, seed, fat):
                     last[0], last[1] = files, list(span)
                     cuts.append((files, span[0], span[1], half))
     f.watch = watch
+    ops0 = f.ops                     # the boot's operations came before: not cut here
     b.start(gid)
     moves = []
     x = seed
@@ -96,7 +99,7 @@ def play_and_collect(gid, seed, fat):
     lines = [ln for ln in book(b.storage).decode().split("\n") if ln.endswith(" #" + tag)]
     assert len(lines) == 1, lines
     assert len(OLD_BOOK) > saves.RECORDS_LIMIT and b.storage.read("games.1.txt") == OLD_BOOK
-    return moves, tag, cuts, f.ops
+    return moves, tag, cuts, f.ops - ops0
 
 
 def check_cut(gid, fat, files, lo, hi, moves, tag, n, counts):
@@ -110,6 +113,9 @@ def check_cut(gid, fat, files, lo, hi, moves, tag, n, counts):
         text = book(s)
         assert text.startswith(OLD_BOOK), where + ": the old record book was cut"
         return text.count((" #%s\n" % tag).encode())
+
+    def unfinished():
+        return book(s).count((" #%s%s\n" % (tag, saves.UNFINISHED_TAG)).encode())
 
     def clean():
         assert b.mode() not in ("ErrorScreen", "Message"), where + ": " + b.mode()
@@ -129,12 +135,22 @@ def check_cut(gid, fat, files, lo, hi, moves, tag, n, counts):
     assert saved == moves[:k] and lo <= k <= hi, "%s: resumes %d moves, not %d-%d" % (where, k, lo, hi)
     counts["resume %s" % ("before" if k == lo and lo < hi else "after")] += 1
     if n % 2:
-        b.press("menu")
+        if n % 4 == 1:
+            b.press("menu")                # back: the game stays kept
+            b.tick()
+            clean()
+            assert b.mode() == "Menu", where
+            b = b.power_cut()
+            assert b.mode() == "Resume" and b.app.mode.save["moves"] == saved, where
+        b.press("undo")
+        b.press("ok")
         b.tick()
         clean()
         assert b.mode() == "Menu", where
         if k == finished:
             assert recorded() == 1, where + ": a declined finished game is not recorded"
+        else:
+            assert unfinished() == 1, where + ": an abandoned game is not recorded"
         b = b.power_cut()
         assert b.mode() == "Menu", where + ": a declined game is offered again"
         counts["declined"] += 1
@@ -147,14 +163,14 @@ def check_cut(gid, fat, files, lo, hi, moves, tag, n, counts):
     if k < finished:
         b.enter(moves[k])
         clean()
-        d = saves.read(s)
+        d = saves.read(s, saves.save_name(gid))
         assert (d is not None and d["moves"] == moves[:k + 1]) or recorded() == 1, where
     if b.mode() == "Result":
         if b.app.mode.marking:
             b.press("ok")
         clean()
         assert recorded() == 1, where + ": the finished game is not in the record book"
-        assert saves.read(s) is None, where
+        assert saves.read(s, saves.save_name(gid)) is None, where
     counts["resumed"] += 1
 
 
@@ -187,12 +203,12 @@ def recovery_sweep(fat, gids=None):
         for files, lo, hi, half in cuts:
             if files is None:
                 continue
-            d = saves.read(FileStorage("", Flash(fat=fat, files=files)))
+            d = saves.read(FileStorage("", Flash(fat=fat, files=files)), saves.save_name(gid))
             if d is not None and d["end"]:
                 ended.append(files)
         assert ended, gid
         for files in (ended[0], ended[-1]):
-            for action in ("ok", "menu"):
+            for action in ("ok", "undo"):
                 f = Flash(fat=fat, files=files)
                 b = SimBoard(storage=FileStorage("", f))
                 b.app.ctx.collect = lambda: None
@@ -205,6 +221,8 @@ def recovery_sweep(fat, gids=None):
                         states.append(flash.after_cut(op, True))
                 f.watch = watch
                 b.press(action)
+                if action == "undo":
+                    b.press("ok")              # abandon it? yes: it is recorded
                 b.tick()
                 if b.mode() == "Result" and b.app.mode.marking:
                     b.press("ok")
@@ -217,7 +235,8 @@ def recovery_sweep(fat, gids=None):
                     assert b.mode() in ("Menu", "Resume") and s.read("error.log") is None, where
                     if b.mode() == "Resume":
                         counts["resume"] += 1
-                        b.press("menu")     # declined: recorded, never offered again
+                        b.press("undo")     # abandoned: recorded, never offered again
+                        b.press("ok")
                         b = b.power_cut()
                         assert b.mode() == "Menu", where
                     else:
@@ -316,14 +335,14 @@ def test_a_cut_between_the_frame_and_its_save_loses_only_that_move():
         after = b.power_cut()
         assert after.mode() == "Resume" and after.app.mode.save["moves"] == ["a1", "b2"]
         b.tick()                                 # uncut, the next pass saves it
-        assert saves.read(b.storage)["moves"] == ["a1", "b2", "c1"]
+        assert saves.read(b.storage, saves.save_name("semaforo"))["moves"] == ["a1", "b2", "c1"]
 
     f = Flash()
     b = SimBoard(club9("reed"), storage=FileStorage("", f))
     play = b.start("semaforo")
     b.follow()
     b.place(square(play, "a1"))                                # rests, counts: the move's pass
-    assert play.texts == ["a1"] and saves.read(b.storage) is None
+    assert play.texts == ["a1"] and saves.read(b.storage, saves.save_name("semaforo")) is None
     after = SimBoard(b.board, None, b.storage)
     for sq in range(b.cols * b.rows):
         after.hal.matrix.state[sq] = b.hal.matrix.state[sq]

@@ -11,6 +11,7 @@ from app import saves
 
 SEMAFORO = ["a1", "b1", "d3", "c1"]     # seat 1 wins with the last move
 SEMAFORO_LINE = "semaforo players=human,human ORANGE WINS : a1 b1 d3 c1"
+SEMAFORO_SAVE = saves.save_name("semaforo")
 
 
 def semaforo_save(moves):
@@ -18,7 +19,7 @@ def semaforo_save(moves):
     b.start("semaforo")
     for t in moves:
         b.enter(t)
-    return b.storage.read(saves.SAVE)
+    return b.storage.read(SEMAFORO_SAVE)
 
 
 def booted(storage):
@@ -121,7 +122,8 @@ def test_a_torn_first_save_boots_to_the_menu_every_time():
     raw = semaforo_save(["a1"])
     for junk in (b"", b"{garbage", raw[:len(raw) // 2]):
         for storage in (FileStorage(SimBoard().root), MemStorage(True)):
-            storage.write_atomic("save.json.tmp", junk)     # the .tmp alone
+            storage.write_atomic(SEMAFORO_SAVE + ".tmp", junk)     # the .tmp alone
+            storage.write_atomic("save.json.tmp", junk)            # older firmware's too
             b = SimBoard(storage=storage)
             for _ in range(2):
                 assert b.mode() == "Menu", b.mode()
@@ -137,14 +139,22 @@ def test_set_aside_with_no_save_is_no_error():
 
 # --- (b) a declined resume is never offered again ---------------------------------
 
+def abandon(b):
+    """Undo (abandon?), then OK: the destructive answer and its confirmation."""
+    b.press("undo")
+    assert b.mode() == "Resume" and b.app.mode.asking
+    b.press("ok")
+
+
 def test_a_declined_save_left_by_a_cut_is_never_offered_again():
     raw = semaforo_save(["a1", "b2"])
-    for leftover in ("save.json.tmp", "save.json.new"):
+    for leftover in ("save.json.tmp", "save.json.new", SEMAFORO_SAVE + ".tmp",
+                     SEMAFORO_SAVE + ".new"):
         for storage in (FileStorage(SimBoard().root), MemStorage(True)):
             storage.write_atomic(leftover, raw)
             b = booted(storage)
             if b.mode() == "Resume":
-                b.press("menu")
+                abandon(b)
                 assert b.mode() == "Menu"
             for _ in range(2):
                 b = b.power_cut()
@@ -154,12 +164,16 @@ def test_a_declined_save_left_by_a_cut_is_never_offered_again():
 def test_a_finished_save_left_by_a_cut_is_offered_until_it_is_resumed_or_declined():
     # the FAT replace cut between its renames leaves only save.json.new: whole
     raw = semaforo_save(["a1", "b2"])
-    s = MemStorage(True)
-    s.write_atomic("save.json.new", raw)
-    b = booted(s)
-    assert b.mode() == "Resume"
-    b.press("ok")
-    assert b.app.mode.texts == ["a1", "b2"]
+    for name in ("save.json.new", SEMAFORO_SAVE + ".new"):
+        s = MemStorage(True)
+        s.write_atomic(name, raw)
+        b = booted(s)
+        assert b.mode() == "Resume"
+        b.press("menu")                 # back: it stays offered
+        b = b.power_cut()
+        assert b.mode() == "Resume"
+        b.press("ok")
+        assert b.app.mode.texts == ["a1", "b2"]
 
 
 # --- (c) a finished game reaches the record book, once ------------------------------
@@ -190,20 +204,23 @@ def test_the_record_is_appended_before_the_save_is_cleared():
     ops = ops_of_a_game(SEMAFORO)
     kinds = [(k, p) for k, p, d in ops if k in ("write", "remove") or k.startswith("open a")]
     first_record = min(i for i in range(len(kinds)) if kinds[i][1] == saves.RECORDS)
-    last_clear = max(i for i in range(len(kinds)) if kinds[i] == ("remove", saves.SAVE))
+    last_clear = max(i for i in range(len(kinds)) if kinds[i] == ("remove", SEMAFORO_SAVE))
     assert first_record < last_clear
 
 
 def test_a_cut_while_recording_then_resume_records_the_game_once():
     ops = ops_of_a_game(SEMAFORO)
     at = [i for i in range(len(ops)) if ops[i][0] == "write" and ops[i][1] == saves.RECORDS][0]
-    clear = [i for i in range(len(ops)) if ops[i] == ("remove", saves.SAVE, None)][-1]
+    clear = [i for i in range(len(ops)) if ops[i] == ("remove", SEMAFORO_SAVE, None)][-1]
     for k, half in ((at, True), (at, False), (at + 1, False), (clear, False)):
-        for action in ("ok", "menu"):
+        for action in ("ok", "abandon"):
             s = cut_game(SEMAFORO, k, half)
             b = booted(s)
             assert b.mode() == "Resume", (k, b.mode())
-            b.press(action)
+            if action == "ok":
+                b.press(action)
+            else:
+                abandon(b)
             b.tick()
             if action == "ok":
                 assert b.mode() == "Result"
@@ -246,7 +263,7 @@ def test_an_unwritable_record_book_is_logged_and_the_game_ends_normally():
             b.wait(500)
             assert b.mode() == "Result" and b.app.errors == 0
             assert b"record book" in storage.read("error.log")
-            assert saves.read(storage) is None
+            assert saves.read(storage, SEMAFORO_SAVE) is None
             b.press("menu")
             assert b.mode() == "Menu"
     finally:
