@@ -12,10 +12,29 @@ REST_WAIT = 400    # ms: longer than app.pieces.REST_MS, a piece put down to sta
 _count = [0]
 
 
+def _base():
+    """The folder of this process's boards: GAMEBOARD_TMP where the runner
+    gives one (mptools.run_micropython: MicroPython's unix port has no
+    getpid), else one named after the process. Test processes running at
+    once never share a board's flash."""
+    if _pid[0] is None:
+        given = os.getenv("GAMEBOARD_TMP") if hasattr(os, "getenv") else None
+        if given:
+            _pid[0] = given
+        elif hasattr(os, "getpid"):
+            _pid[0] = "/tmp/gameboard-tests-%d" % os.getpid()
+        else:
+            _pid[0] = "/tmp/gameboard-tests-mp" + "".join("%02x" % b for b in os.urandom(6))
+    return _pid[0]
+
+
+_pid = [None]
+
+
 def fresh_dir():
     """A new empty folder for a board's flash."""
     _count[0] += 1
-    base = "/tmp/gameboard-tests-%d" % os.getpid() if hasattr(os, "getpid") else "/tmp/gameboard-tests"
+    base = _base()
     for d in (base, "%s/%d" % (base, _count[0])):
         try:
             os.mkdir(d)
