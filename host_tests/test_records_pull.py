@@ -92,12 +92,15 @@ def test_a_second_pull_copies_nothing_and_then_only_the_games_added(tmp_path):
     assert "games.txt: nothing new (%d bytes)" % len(book) in said
     assert "games.1.txt: not on the board" in said
     assert not any(records_pull.TAG + "file" in c or "b2a_base64" in c for c in board.execs)
-    more = b"semaforo SECOND WINS : a1 b1 d3 c1 #3f2a\n"
+    more = (b"semaforo SECOND WINS : a1 b1 d3 c1 #3f2a\n"     # an older firmware's line
+            b"semaforo players=human,board level=2 ORANGE WINS : a1 b1 d3 c1 #3f2b\n")
     board.write("games.txt", more, "ab")
     board.execs.clear()
     folder, said = _pull(board, tmp_path / "records")
-    assert "games.txt: 1 new game, %d bytes copied" % len(more) in said
-    assert "semaforo SECOND WINS (4 moves) #3f2a" in said
+    assert "games.txt: 2 new games, %d bytes copied" % len(more) in said
+    # each as the board said it at the end
+    assert "semaforo ORANGE WINS (4 moves) #3f2a" in said
+    assert "semaforo BOARD WINS (4 moves) #3f2b" in said
     assert "(%r, %d, %d)" % ("games.txt", len(book), len(book) + len(more)) in board.execs[-1]
     assert open(os.path.join(folder, "games.txt"), "rb").read() == book + more
 

@@ -67,6 +67,16 @@ class Record:
             return tuple(parts)
         return (None, None)
 
+    def said(self):
+        """The result as the board said it at the game's end (BOARD WINS,
+        YOU WIN, BLUE WINS 5-3: app/words.py said_result); a race's as written."""
+        mod = games.load(self.game)
+        if getattr(mod, "MODE", None):
+            return self.result
+        from app.words import said_result
+        players = self.players()
+        return said_result(mod.Game, self.result, self.moves, players if players[0] else None)
+
     def level(self):
         v = self.extra.get("level", "")
         return int(v) if v.isdigit() else None

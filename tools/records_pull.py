@@ -227,7 +227,7 @@ def pull(transport, dest, root="/", say=print):
             % (name, len(games), "" if len(games) == 1 else "s", len(data),
                ", %d line(s) unreadable" % skipped if skipped else "", note))
         for r in games:
-            say("    %s %s (%d moves) #%s" % (r.game, r.result, len(r.moves), r.tag))
+            say("    %s %s (%d moves) #%s" % (r.game, r.said(), len(r.moves), r.tag))
     return folder
 
 
