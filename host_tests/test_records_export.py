@@ -129,6 +129,9 @@ def test_the_swaps_as_sgf_writes_them(exported):
     gos = [r for r in rows if r["game"] == "go" and "swap:" in open(out / r["file"]).read()]
     assert len(gos) == 4                  # d4 swap and pass swap, on each board
     assert any(r["seat 0"] == "White" for r in gos)
+    sem = [r for r in rows if r["game"] == "semaforo"]
+    assert sem and sem[0]["seat 0"] == "Blue" and sem[0]["seat 1"] == "Orange", \
+        "the seats as the players know them, as the result names them"
 
 
 @pytest.mark.skipif(not os.path.exists(GNUGO) and shutil.which("gnugo") is None,

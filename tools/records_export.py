@@ -184,6 +184,8 @@ def text_file(rp):
     rec, mod = rp.rec, rp.mod
     name = games.NAMES.get(rec.game, rec.game)
     seats = getattr(mod, "SEATS", ("seat 0", "seat 1"))
+    if rp.game is not None:       # as the players know them (Blue, not First)
+        seats = [rp.game.seat_word(0).title(), rp.game.seat_word(1).title()]
     lines = ["%s (%s)" % (name, rec.game),
              "Board: %s" % rec.board,
              "Tag: %s" % rec.tag,
@@ -240,8 +242,8 @@ def export(src, out, say=print):
         with open(os.path.join(out, fname), "w", encoding="utf-8") as f:
             f.write(text)
         seats = list(getattr(rp.mod, "SEATS", ("seat 0", "seat 1")))
-        if rp.game is not None:   # after a swap, seat 0 holds White
-            seats = [rp.game.seat_name(0), rp.game.seat_name(1)]
+        if rp.game is not None:   # the seats as the players know them; after a swap, seat 0 holds White
+            seats = [rp.game.seat_word(0).title(), rp.game.seat_word(1).title()]
         rows.append({"game": rec.game, "board": rec.board, "tag": rec.tag,
                      "seat 0": seat_player(rec, 0, seats[0]), "seat 1": seat_player(rec, 1, seats[1]),
                      "result": rec.winner_words(), "score": rec.score(),
