@@ -20,6 +20,7 @@ import math
 import random
 
 from tools import firmware_path  # noqa: F401  (puts firmware/ on sys.path)
+from tools.match import AIPlayer
 
 UCT_C = 2.0
 ROLLOUT_CAP = 400
@@ -63,8 +64,9 @@ def returns_of(game):
     return (0.0, 0.0)
 
 
-class MCTSPlayer:
-    """OpenSpiel's MCTSBot over the game interface: `sims` simulations a move."""
+class MCTSPlayer(AIPlayer):
+    """OpenSpiel's MCTSBot over the game interface: `sims` simulations a move
+    (AIPlayer's hooks: it keeps no state between moves)."""
 
     def __init__(self, sims, seed, uct_c=UCT_C, solve=True, rollout_cap=ROLLOUT_CAP):
         self.sims = sims
@@ -72,15 +74,6 @@ class MCTSPlayer:
         self.solve = solve
         self.cap = rollout_cap
         self.rng = random.Random(seed)
-
-    def start(self, game):
-        pass
-
-    def observe(self, game, m):
-        pass
-
-    def close(self):
-        pass
 
     def move(self, game):
         return self.search(game).best_child().action
@@ -152,22 +145,9 @@ class MCTSPlayer:
         return root
 
 
-class ABPlayer:
-    """The board's alpha-beta search at a level's node budget (firmware/ai.py)."""
-
-    def __init__(self, level, seed, mhz=None):
-        self.level = level
-        self.seed = seed
-        self.mhz = mhz
-
-    def start(self, game):
-        pass
-
-    def observe(self, game, m):
-        pass
-
-    def close(self):
-        pass
+class ABPlayer(AIPlayer):
+    """The board's alpha-beta search at a level's node budget (firmware/ai.py),
+    where AIPlayer plays what the level plays (Go's Monte-Carlo search)."""
 
     def move(self, game):
         import ai
