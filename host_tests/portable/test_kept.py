@@ -3,7 +3,6 @@ on its game's menu square and at boot, none ever deleted by starting
 another; an abandoned one recorded NOT FINISHED; older firmware's save.json
 migrated; power cuts while keeping, abandoning, resuming and migrating.
 Driven through the app on the simulated board. Portable."""
-import sys
 
 import simboard
 from flash import Flash
@@ -11,9 +10,7 @@ from hal.storage import FileStorage
 from app import saves
 
 
-class SimBoard(simboard.SimBoard):
-    # The sweeps boot the app hundreds of times: see simboard.SimBoard.COLLECT.
-    COLLECT = sys.implementation.name == "micropython"
+SimBoard = simboard.SimBoard
 
 
 KEPT = (("semaforo", ["a1", "b2"]), ("rastros", ["d4"]), ("avanco", ["a2-a3", "a6-a5"]))
