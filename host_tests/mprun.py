@@ -6,12 +6,25 @@
 A name with a dot runs that one test of the module. Run from the repository
 root. Prints a line per failure and a closing 'N passed, N failed'; exits 1
 if anything failed.
+
+    micropython host_tests/mprun.py --mpy DIR test_powercut
+
+With --mpy the firmware and the test helpers are imported from DIR's .mpy
+tree (host_tests/mpybuild.py), as a board imports them, and only the test
+modules from source: the app gives a game's modules back at the menu, so a
+test that boots thousands of boards would otherwise compile them thousands
+of times.
 """
 import sys
 
 sys.path.insert(0, ".")
 sys.path.insert(0, "host_tests/portable")
 sys.path.insert(0, "firmware")
+ARGS = sys.argv[1:]
+if ARGS[:1] == ["--mpy"]:
+    sys.path.insert(0, ARGS[1] + "/portable")
+    sys.path.insert(0, ARGS[1] + "/firmware")
+    ARGS = ARGS[2:]
 
 
 def run(names):
@@ -38,4 +51,4 @@ def run(names):
 
 
 if __name__ == "__main__":
-    sys.exit(1 if run(sys.argv[1:]) else 0)
+    sys.exit(1 if run(ARGS) else 0)

@@ -1,7 +1,9 @@
 """The portable rule and app tests, run again on real MicroPython (the unix port).
 
 A module runs in one process; the long ones run a process per test, so that
-they spread over the workers and none takes long."""
+they spread over the workers and none takes long. The firmware and helpers
+are the run's one .mpy tree (conftest.py mpy_dir), as on a board; the test
+modules are source."""
 import ast
 import os
 
@@ -34,8 +36,8 @@ for _m in PORTABLE:
 
 
 @pytest.mark.parametrize("run", RUNS)
-def test_portable_module_passes_on_micropython(run):
-    r = run_micropython(["host_tests/mprun.py", run])
+def test_portable_module_passes_on_micropython(run, mpy_dir):
+    r = run_micropython(["host_tests/mprun.py", "--mpy", mpy_dir, run])
     out = r.stdout + r.stderr
     assert r.returncode == 0, out[-4000:]
     last = out.strip().splitlines()[-1]
