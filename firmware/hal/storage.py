@@ -34,8 +34,25 @@ names()         The names in the storage's folder (None where `files` cannot
 
 `files` is what the storage acts through (open/stat/rename/remove as in
 `os`); tests pass an in-memory flash that can lose power at any operation.
+
+Pieces are gathered into writes of about WRITE_BYTES: a record line of a
+600-move game is a dozen writes, not 600 calls into the filesystem, and
+still no block larger than that.
 """
 import os
+
+WRITE_BYTES = 256
+
+
+def _write_pieces(f, pieces):
+    buf = b""
+    for piece in pieces:
+        buf += piece.encode() if isinstance(piece, str) else piece
+        if len(buf) >= WRITE_BYTES:
+            f.write(buf)
+            buf = b""
+    if buf:
+        f.write(buf)
 
 
 class OsFiles:
@@ -118,8 +135,7 @@ class FileStorage:
             if isinstance(data, (bytes, bytearray)):
                 f.write(data)
             else:
-                for piece in data:
-                    f.write(piece.encode() if isinstance(piece, str) else piece)
+                _write_pieces(f, data)
         try:
             fs.rename(tmp, path)        # LittleFS and POSIX replace at once
             return
@@ -179,8 +195,7 @@ class FileStorage:
             if whole:
                 f.write(text)
             else:
-                for piece in text:
-                    f.write(piece.encode() if isinstance(piece, str) else piece)
+                _write_pieces(f, text)
 
     def _rotate(self, name):
         fs, old = self.files, self.path(rotated(name))

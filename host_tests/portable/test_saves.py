@@ -116,6 +116,25 @@ def test_append_cut_during_the_rotation_keeps_the_whole_log():
             assert b"b" * 300 in kept, (fat, sorted(s.files.files))
 
 
+def test_a_long_line_in_pieces_goes_out_in_few_writes_none_large():
+    """A 600-move record line, given a move at a time, is a handful of
+    flash writes of about WRITE_BYTES each: no call per move, no large block."""
+    from hal import storage
+    moves = ["%s%d" % ("abcdefg"[i % 7], 1 + i % 7) for i in range(600)]
+    for fat in (False, True):
+        f = Flash(fat=fat)
+        sizes = []
+        f.watch = lambda flash, op: sizes.append(len(op[2])) if op[0] == "write" else None
+        s = FileStorage("", f)
+        pieces = [moves[0]] + [" " + m for m in moves[1:]] + ["\n"]
+        text = "".join(pieces).encode()
+        s.append("games.txt", iter(pieces), limit=65536, length=len(text))
+        s.write_atomic("save.json", iter(pieces))
+        assert s.read("games.txt") == text and s.read("save.json") == text
+        assert len(sizes) <= 2 * ((len(text) + storage.WRITE_BYTES - 1) // storage.WRITE_BYTES), sizes
+        assert max(sizes) < storage.WRITE_BYTES + 4, sizes
+
+
 # --- (a) a torn first save: no error at boot -------------------------------------
 
 def test_a_torn_first_save_boots_to_the_menu_every_time():
