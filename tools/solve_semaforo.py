@@ -34,11 +34,17 @@ BOOK_PLY = 11
 OUT = os.path.join(ROOT, "firmware", "games", "semaforo_book.py")
 
 
+# For each cell, the other two cells of each line through it; a cell's
+# weight in a position's key (its colour at 4**c).
+PAIRS = tuple(tuple(tuple(x for x in line if x != c) for line in semaforo.LINES_AT[c]) for c in range(N))
+WEIGHT = tuple(4 ** c for c in range(N))
+
+
 def wins_at(cells, c):
     """Does a move at c make three in a row?"""
     new = cells[c] + 1
-    for line in semaforo.LINES_AT[c]:
-        if all(cells[x] == new or x == c for x in line):
+    for a, b in PAIRS[c]:
+        if cells[a] == new and cells[b] == new:
             return True
     return False
 
@@ -55,16 +61,24 @@ class Solver:
 
     def wins(self, cells):
         """Does the side to move win with perfect play?"""
-        k = bytes(cells)
+        return self._wins(cells, sum(cells[c] * WEIGHT[c] for c in range(N)))
+
+    def _wins(self, cells, k):
+        # k is the cells' key, kept up to date move by move (the hot path:
+        # a million positions).
         r = self.memo.get(k)
         if r is not None:
             return r
         ms = [c for c in range(N) if cells[c] < 3]
-        res = any(wins_at(cells, c) for c in ms)
+        res = False
+        for c in ms:
+            if wins_at(cells, c):
+                res = True
+                break
         if not res:
             for c in ms:
                 cells[c] += 1
-                res = not self.wins(cells)
+                res = not self._wins(cells, k + WEIGHT[c])
                 cells[c] -= 1
                 if res:
                     break
