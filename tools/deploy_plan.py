@@ -262,26 +262,38 @@ def choose_games(ids, installed, games=None, add=(), remove=(), suggest=None):
     return chosen, notes
 
 
+_GAMES_NAMED = {}    # a file's bytes -> the games.X names its imports give
+
+
+def _games_named(source, path):
+    names = _GAMES_NAMED.get(source)
+    if names is None:
+        names = set()
+        for node in ast.walk(ast.parse(source, path)):
+            if isinstance(node, ast.Import):
+                found = [a.name for a in node.names]
+            elif isinstance(node, ast.ImportFrom) and node.module:
+                found = [node.module] + [node.module + "." + a.name for a in node.names]
+            else:
+                continue
+            for n in found:
+                parts = n.split(".")
+                if len(parts) == 2 and parts[0] == "games":
+                    names.add(parts[1])
+        _GAMES_NAMED[source] = names
+    return names
+
+
 def games_imported(root, rel):
     """The modules of firmware/games a firmware file imports (names without
-    .py: games.common and `from games import hex_ai` alike)."""
+    .py: games.common and `from games import hex_ai` alike). Parsing is
+    remembered by the file's content: a plan walks every module, and a
+    session plans many times."""
     path = os.path.join(root, rel)
     with open(path, "rb") as f:
-        tree = ast.parse(f.read(), path)
-    found = set()
-    for node in ast.walk(tree):
-        if isinstance(node, ast.Import):
-            names = [a.name for a in node.names]
-        elif isinstance(node, ast.ImportFrom) and node.module:
-            names = [node.module] + [node.module + "." + a.name for a in node.names]
-        else:
-            continue
-        for n in names:
-            parts = n.split(".")
-            if len(parts) == 2 and parts[0] == "games" \
-                    and os.path.exists(os.path.join(root, "games", parts[1] + ".py")):
-                found.add(parts[1])
-    return found
+        source = f.read()
+    return set(g for g in _games_named(source, path)
+               if os.path.exists(os.path.join(root, "games", g + ".py")))
 
 
 def firmware_files(root, games, ids=None):
