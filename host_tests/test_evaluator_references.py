@@ -53,6 +53,19 @@ def cheapest(cells, cost, start, links, goal):
 
 # --- Hex -------------------------------------------------------------------
 
+_HEX_NEIGHBOURS = {}
+
+
+def hex_neighbours(n):
+    """The six neighbours of each cell of an n x n Hex board (fewer on the
+    edges), worked out once per size."""
+    if n not in _HEX_NEIGHBOURS:
+        _HEX_NEIGHBOURS[n] = [[(c // n + dy) * n + c % n + dx
+                               for dx, dy in ((1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1))
+                               if 0 <= c % n + dx < n and 0 <= c // n + dy < n] for c in range(n * n)]
+    return _HEX_NEIGHBOURS[n]
+
+
 def hex_graph(g, k):
     """Colour k's view of a Hex position from the rules: cell costs (own 0,
     empty 1, opponent's impassable), the six neighbours, bridges (two own
@@ -66,10 +79,7 @@ def hex_graph(g, k):
     def xy(c):
         return c % n, c // n
 
-    def nbs(c):
-        x, y = xy(c)
-        return [(y + dy) * n + x + dx for dx, dy in ((1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1))
-                if 0 <= x + dx < n and 0 <= y + dy < n]
+    nbs = hex_neighbours(n).__getitem__
 
     cost = [0 if board[c] == k else (1 if not board[c] else None) for c in cells]
     if k == 1:
