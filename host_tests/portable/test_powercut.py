@@ -15,11 +15,17 @@ After each cut a new app boots on the flash that cut left and must:
   so every game's record rotates it to games.1.txt).
 Each cut is then resumed (and the next move entered, or the result closed) or
 declined, in turn. A second sweep cuts again while a finished game left by a
-cut is resumed or declined: it is still recorded exactly once. Portable: the
-same cuts on CPython and MicroPython.
+cut is resumed or declined: it is still recorded exactly once.
 
-    python host_tests/portable/test_powercut.py   # prints the counts
+Portable, and shared: the distinct flashes a sweep meets are checked in turn
+on CPython and on MicroPython (the unix port, test_on_micropython.py), the
+even ones on one and the odd ones on the other (SHARE), each with the action
+its place in turn gives. So every cut is booted and checked once, and each
+Python meets every kind of cut, action, game and file system.
+
+    python host_tests/portable/test_powercut.py   # every cut, here; prints the counts
 """
+import sys
 
 
 import games
@@ -30,6 +36,9 @@ from app import saves
 
 
 SimBoard = simboard.SimBoard
+# The distinct flashes this Python checks: those whose number is SHARE modulo
+# 2 (CPython the even, MicroPython the odd); None: all of them.
+SHARE = 1 if sys.implementation.name == "micropython" else 0
 
 
 EVERY = 1                                 # take every n-th cut (all of them)
@@ -96,6 +105,14 @@ def play_and_collect(gid, seed, fat):
     assert len(lines) == 1, lines
     assert len(OLD_BOOK) > saves.RECORDS_LIMIT and b.storage.read("games.1.txt") == OLD_BOOK
     return moves, tag, cuts, f.ops - ops0
+
+
+def mine(n):
+    """Is distinct flash number n (from 0) this Python's to check? Then the
+    action's turn (check_cut's n), else None."""
+    if SHARE is None:
+        return n + 1
+    return n // 2 + 1 if n % 2 == SHARE else None
 
 
 def check_cut(gid, fat, files, lo, hi, moves, tag, n, counts):
@@ -171,8 +188,8 @@ def check_cut(gid, fat, files, lo, hi, moves, tag, n, counts):
 
 
 def sweep(fat, gids=None):
-    counts = {"games": 0, "operations": 0, "cuts": 0, "half writes": 0, "checked": 0,
-              "same flash as the cut before": 0, "menu": 0,
+    counts = {"games": 0, "operations": 0, "cuts": 0, "half writes": 0, "distinct": 0,
+              "checked": 0, "the other Python's": 0, "same flash as the cut before": 0, "menu": 0,
               "resume before": 0, "resume after": 0, "resumed": 0, "declined": 0}
     for gid in gids or games.installed(games.SETUP):
         moves, tag, cuts, ops = play_and_collect(gid, SEEDS.get(gid, 3), fat)
@@ -184,15 +201,21 @@ def sweep(fat, gids=None):
             if files is None:
                 counts["same flash as the cut before"] += 1
                 continue
+            n = mine(counts["distinct"])
+            counts["distinct"] += 1
+            if n is None:
+                counts["the other Python's"] += 1
+                continue
             counts["checked"] += 1
-            check_cut(gid, fat, files, lo, hi, moves, tag, counts["checked"], counts)
+            check_cut(gid, fat, files, lo, hi, moves, tag, n, counts)
     return counts
 
 
 def recovery_sweep(fat, gids=None):
     """A second cut while a finished game left by a first cut is resumed (and its
     result closed) or declined: the game is still recorded exactly once."""
-    counts = {"cuts": 0, "same flash as a cut before": 0, "checked": 0, "menu": 0, "resume": 0}
+    counts = {"cuts": 0, "same flash as a cut before": 0, "distinct": 0, "checked": 0, "runs": 0,
+              "the other Python's": 0, "menu": 0, "resume": 0}
     for gid in gids or games.installed(games.SETUP):
         moves, tag, cuts, ops = play_and_collect(gid, SEEDS.get(gid, 3), fat)
         ended = []
@@ -224,6 +247,10 @@ def recovery_sweep(fat, gids=None):
                     b.press("ok")
                 f.watch = None
                 seen = set()
+                # Each run's turn starts on the other Python from the last
+                # one's: its last cut (often the one that leaves the menu)
+                # does not always fall to the same Python.
+                counts["runs"] += 1
                 for cut in states:
                     counts["cuts"] += 1
                     key = tuple(sorted(cut.items()))
@@ -233,6 +260,11 @@ def recovery_sweep(fat, gids=None):
                         counts["same flash as a cut before"] += 1
                         continue
                     seen.add(key)
+                    n = mine(counts["distinct"] + counts["runs"])
+                    counts["distinct"] += 1
+                    if n is None:
+                        counts["the other Python's"] += 1
+                        continue
                     counts["checked"] += 1
                     s = FileStorage("", Flash(fat=fat, files=cut))
                     b = SimBoard(storage=s)
@@ -261,7 +293,9 @@ def part(k):
 
 def check_counts(c, gids):
     assert c["games"] == len(gids) > 0
-    assert c["cuts"] == c["checked"] + c["same flash as the cut before"]
+    assert c["cuts"] == c["distinct"] + c["same flash as the cut before"]
+    assert c["distinct"] == c["checked"] + c["the other Python's"]
+    assert c["checked"] * 2 >= c["distinct"] - 1 and c["checked"] * 2 <= c["distinct"] + 1
     assert c["checked"] == c["menu"] + c["resume before"] + c["resume after"]
     assert c["cuts"] * EVERY >= c["operations"]
     assert c["half writes"] > 0 and c["resume before"] > 0 and c["resume after"] > 0
@@ -284,7 +318,9 @@ def cut_everywhere(fat, k):
 def cut_again(fat, k):
     def test():
         c = recovery_sweep(fat, part(k))
-        assert c["cuts"] == c["checked"] + c["same flash as a cut before"]
+        assert c["cuts"] == c["distinct"] + c["same flash as a cut before"]
+        assert c["distinct"] == c["checked"] + c["the other Python's"]
+        assert c["checked"] * 3 >= c["distinct"]
         assert c["checked"] == c["menu"] + c["resume"] and c["menu"] > 0 and c["resume"] > 0
     return test
 
@@ -308,10 +344,11 @@ test_a_second_cut_while_a_finished_game_is_resumed_or_declined_fat_4 = cut_again
 
 
 if __name__ == "__main__":
+    SHARE = None
     for fat in (False, True):
         c = sweep(fat)
         print("FAT" if fat else "LittleFS", ", ".join("%s %d" % (k, c[k]) for k in
-              ("games", "operations", "cuts", "half writes", "checked",
+              ("games", "operations", "cuts", "half writes", "distinct", "checked",
                "same flash as the cut before", "menu", "resume before",
                "resume after", "resumed", "declined")))
         c = recovery_sweep(fat)
