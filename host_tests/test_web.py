@@ -242,8 +242,11 @@ def test_keyboard_play_as_in_the_terminal(board):
     board.page.wait_for_timeout(300)
     kb.press("Enter")
     board.wait_says("Semaforo")
+    # The second touch of a8 waits for the first to be scanned: OK, another
+    # key, must not overtake it on a busy machine.
+    board.wait_mode("setup")
     kb.press("o")                          # OK starts it
-    board.page.wait_for_timeout(500)
+    board.wait_mode("play")
     for _ in range(5):                     # down to c3
         kb.press("ArrowDown")
     kb.press("ArrowRight")

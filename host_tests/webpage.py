@@ -100,6 +100,13 @@ class Page:
             "() => Promise.race([window.boardPage.dump(), new Promise((_, no) =>"
             " setTimeout(() => no(new Error('the board did not answer')), 15000))])")
 
+    def wait_mode(self, mode, timeout=20000):
+        """Until the app is in `mode` (the dump's name: menu, setup, play ...):
+        a key pressed before then may reach the screen before it."""
+        self.page.wait_for_function(
+            "m => window.boardPage.dump().then(d => { window.__mode = d.mode; })"
+            " && window.__mode === m", arg=mode, timeout=timeout, polling=100)
+
     def wait_moves(self, n, timeout=20000):
         """Until the game has n moves; the dump then."""
         self.page.wait_for_function(
