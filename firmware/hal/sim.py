@@ -84,6 +84,8 @@ class SimPixels(_contract.Pixels):
         self.shows = 0
 
     def show(self, frame):
+        if self.shows and frame == self.frame:
+            return          # unchanged: nothing to map, as rp2's show() sends nothing
         self.frame[:] = frame
         scale = ledmap.power_scale(frame, self.brightness, self.max_current_ma)
         ledmap.to_chain(frame, self.order, scale, self.chain)

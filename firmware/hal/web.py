@@ -90,13 +90,14 @@ class WebPixels(_contract.Pixels):
         self.sent = None       # the last frame the page drew: an unchanged one is not sent
 
     def show(self, frame):
+        if self.sent is not None and frame == self.sent:
+            return          # unchanged (most passes): nothing to map or send
         self.frame[:] = frame
         scale = ledmap.power_scale(frame, self.brightness, self.max_current_ma)
         ledmap.to_chain(frame, self.order, scale, self.chain)
         self.shows += 1
-        if self.sent != self.frame:
-            self.sent = bytes(self.frame)
-            self.link.show(binascii.hexlify(self.sent).decode(), scale)
+        self.sent = bytes(self.frame)
+        self.link.show(binascii.hexlify(self.sent).decode(), scale)
 
     def rgb(self, index):
         j = index * 3
