@@ -1,9 +1,9 @@
 """The desktop side of a deploy: compile with mpy-cross, load and check the board file.
 
-Compiled files are cached in this process by source hash, so a deploy (or a
-test run of many deploys) compiles each module once.
+Compiled files are remembered in this process by source hash (tools/mpy.py
+compiled), so a deploy (or a test run of many deploys) compiles each module
+once.
 """
-import hashlib
 import os
 import re
 import subprocess
@@ -20,7 +20,6 @@ BOARDS = os.path.join(ROOT, "boards")
 
 
 class Compiler:
-    _cache = {}     # (command, arch, rel, source sha) -> .mpy bytes
     _versions = {}  # command -> its version()
 
     def __init__(self, command=None):
@@ -52,23 +51,11 @@ class Compiler:
         """Compile root/rel to out_path; return the bytes. The name inside is rel (tracebacks).
         With an arch, functions marked @native become machine code (tools/native.py);
         with none, the whole file is bytecode."""
-        with open(os.path.join(root, rel), "rb") as f:
-            src = f.read()
-        key = (self.command, arch, rel, hashlib.sha256(src).hexdigest())
-        data = self._cache.get(key)
-        if data is None:
-            # only native code (@native marks, -X emit=native) depends on arch
-            p = mpy.run_mpy_cross(self.command, root, rel, out_path, arch)
-            if p.returncode != 0:
-                raise DeployError("mpy-cross cannot compile %s: %s"
-                                  % (rel, (p.stderr.strip().splitlines() or ["?"])[-1]))
-            with open(out_path, "rb") as f:
-                data = f.read()
-            self._cache[key] = data
-        else:
-            with open(out_path, "wb") as f:
-                f.write(data)
-        return data
+        try:
+            return mpy.compiled(self.command, root, rel, out_path, arch)
+        except mpy.MpyError as e:
+            raise DeployError("mpy-cross cannot compile %s: %s"
+                              % (rel, (e.stderr.strip().splitlines() or ["?"])[-1]))
 
 
 def build(root, files, compiler, arch, dest):

