@@ -45,14 +45,20 @@ WRITE_BYTES = 256
 
 
 def _write_pieces(f, pieces):
-    buf = b""
+    # The pieces wait in a list and are joined once a write: adding each to
+    # a growing bytes would copy the buffer at every piece.
+    parts = []
+    n = 0
     for piece in pieces:
-        buf += piece.encode() if isinstance(piece, str) else piece
-        if len(buf) >= WRITE_BYTES:
-            f.write(buf)
-            buf = b""
-    if buf:
-        f.write(buf)
+        b = piece.encode() if isinstance(piece, str) else piece
+        parts.append(b)
+        n += len(b)
+        if n >= WRITE_BYTES:
+            f.write(b"".join(parts))
+            parts = []
+            n = 0
+    if parts:
+        f.write(b"".join(parts))
 
 
 class OsFiles:
