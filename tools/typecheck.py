@@ -76,23 +76,19 @@ def check(root=ROOT, files=(), out=print):
     """Run the checks; return the number of runs that found errors."""
     failed = 0
     cmd = pyright_command()
-    env = dict(os.environ, PYRIGHT_PYTHON_IGNORE_WARNINGS="1")
-    # The runs are independent: started together (one per core on a
-    # 2-core machine), read in order.
-    started = [(what, subprocess.Popen(cmd + args, cwd=root, stdout=subprocess.PIPE,
-                                       stderr=subprocess.PIPE, text=True, env=env))
-               for what, args in runs(root, list(files))]
-    for what, p in started:
-        stdout, stderr = p.communicate(timeout=600)
-        lines = [x for x in stdout.splitlines() if x.strip()]
-        summary = lines[-1] if lines else stderr.strip()
+    for what, args in runs(root, list(files)):
+        env = dict(os.environ, PYRIGHT_PYTHON_IGNORE_WARNINGS="1")
+        p = subprocess.run(cmd + args, cwd=root, capture_output=True, text=True,
+                           timeout=600, env=env)
+        lines = [x for x in p.stdout.splitlines() if x.strip()]
+        summary = lines[-1] if lines else p.stderr.strip()
         out("typecheck %s: %s" % (what, summary))
         if p.returncode != 0:
             failed += 1
             for line in lines[:-1]:
                 out(line)
-            if stderr.strip():
-                out(stderr.strip())
+            if p.stderr.strip():
+                out(p.stderr.strip())
     return failed
 
 
