@@ -11,6 +11,7 @@ from games.common import FILES
 KEYS = {"menu": MENU, "ok": OK, "undo": UNDO, "hint": HINT}
 REST_WAIT = 400    # ms: longer than app.pieces.REST_MS, a piece put down to stay
 _count = [0]
+_BASE = [None]     # this process's boards' folder, once known
 
 
 def _base():
@@ -18,18 +19,15 @@ def _base():
     gives one (mptools.run_micropython: MicroPython's unix port has no
     getpid), else one named after the process. Test processes running at
     once never share a board's flash."""
-    if _pid[0] is None:
+    if _BASE[0] is None:
         given = os.getenv("GAMEBOARD_TMP") if hasattr(os, "getenv") else None
         if given:
-            _pid[0] = given
+            _BASE[0] = given
         elif hasattr(os, "getpid"):
-            _pid[0] = "/tmp/gameboard-tests-%d" % os.getpid()
+            _BASE[0] = "/tmp/gameboard-tests-%d" % os.getpid()
         else:
-            _pid[0] = "/tmp/gameboard-tests-mp" + "".join("%02x" % b for b in os.urandom(6))
-    return _pid[0]
-
-
-_pid = [None]
+            _BASE[0] = "/tmp/gameboard-tests-mp" + "".join("%02x" % b for b in os.urandom(6))
+    return _BASE[0]
 
 
 def fresh_dir():

@@ -29,7 +29,6 @@ checks every cut in one process (two minutes) and prints the counts.
 """
 import sys
 
-
 import games
 import simboard
 from flash import Flash
