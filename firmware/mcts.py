@@ -20,6 +20,7 @@ same player made later in the playout). The move played is the root's most
 visited. Integer arithmetic only where RAVE applies (floats are heap objects
 on the Pico). Deterministic for a seed: the hooks hold a seeded generator.
 """
+import gc
 from array import array
 
 from compat import const, ticks_ms, ticks_diff, viper, ptr8, ptr16
@@ -27,11 +28,13 @@ from compat import const, ticks_ms, ticks_diff, viper, ptr8, ptr16
 BENCH_MHZ = 125
 DEFAULT_PLAYOUTS = (300, 1500)
 CAP = 3500                 # tree nodes at level 5
+MIN_TREE = 400            # nodes: the smallest tree a heap short of room gets
 EXPAND = 8                 # visits before a leaf gets its children
 RAVE_EQUIV = 3500          # playouts at which RAVE and the win rate weigh the same
 MAX_PLAYOUTS = 20000       # counts stay far below 2**16 and products below 2**30
 _ONE = const(1024)
 _MAXDEPTH = const(100)
+CALIBRATE = 32            # playouts a game's calibrate() may spend (a 16th of the budget at most)
 TICK = 3                   # the clock is read every TICK + 1 playouts (about 90 ms of Go)
 PROGRESS_MS = 100
 
@@ -89,11 +92,21 @@ def last():
 
 
 def _get_tree(n, typecode):
+    """The tree for n nodes, kept from the last move if it is big enough. A
+    heap with no room for it (an undo after the result gave it back) gets a
+    smaller one, down to MIN_TREE nodes: a weaker move, not an error screen."""
     global _tree
     t = _tree
     if t is None or t.n < n or t.typecode != typecode:
-        _tree = None
-        t = Tree(n, typecode)
+        _tree = t = None
+        while t is None:
+            try:
+                t = Tree(n, typecode)
+            except MemoryError:
+                if n <= MIN_TREE:
+                    raise
+                n //= 2
+                gc.collect()
         _tree = t
     return t
 
@@ -295,7 +308,8 @@ def _search(t, hooks, legal, playouts, ms, clock, progress):  # noqa: C901
     path = array("H", bytes(2 * _MAXDEPTH))
     t0 = clock() if clock is not None else 0
     tp = t0
-    done = 0
+    cal = getattr(hooks, "calibrate", None)
+    done = cal(min(CALIBRATE, playouts >> 4)) if cal is not None else 0
     from math import log, sqrt
     while done < playouts:
         if clock is not None and not (done & TICK):

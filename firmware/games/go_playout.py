@@ -4,17 +4,19 @@ A padded 9 x 9 `bytearray` board (3 on the border), so a neighbour is p + 1,
 p - 1, p + 9 or p - 9 without tables. Liberties are counted by a flood fill
 that stops at the third (7 x 7 groups are small); marks use a stamp, so they
 are never cleared in the loop. The functions are plain integer and
-`bytearray` code marked `@native`: machine code on the board (deploy),
+`bytearray` code marked `@viper`: machine code on the board (deploy),
 bytecode elsewhere.
 
 The playout policy (docs/ai.md, "Monte-Carlo tree search"): after each move,
-the liberty of any group in atari at or next to the last stone is tried first
-(capture it, or escape with it); otherwise a random point, tried from a random
-start, skipping the mover's own eyes, suicide, the simple ko and (seven
-times in eight) self-atari.
+fifteen times in sixteen, the liberty of any group in atari at or around
+(diagonals too) the last two stones is tried first (capture it, or escape
+with it, never into a new atari); otherwise a random point, tried from a
+random start, skipping the mover's own eyes, suicide, the simple ko and
+(seven times in eight) self-atari.
 No point left: pass; two passes end the playout, then the area is counted
-(stones plus empty points that touch one colour only; no komi, White wins
-ties).
+(stones plus empty points that touch one colour only). A playout is Black's
+win when Black's margin is over the hooks' komi: 0, the game's, unless the
+root is lost in most playouts (`Hooks.calibrate`, dynamic komi).
 """
 from compat import const, viper, ptr8
 
@@ -24,13 +26,16 @@ _MK = const(81)           # marks of a flood fill (a stamp per fill)
 _STAMP = const(162)       # the current stamp
 _ST = const(163)          # the flood fill's stack
 _LIB = const(244)         # the liberties libs() found (2)
-_BUF = const(246)         # the atari liberties a playout move tries (8)
-_S = const(254)           # colour to move, ko point, last stone, passes, moves left,
-_WS = const(261)          # ... and the random state (2 bytes)
+_BUF = const(246)         # the local moves a playout move tries (24)
+_NBUF = const(24)
+_S = const(270)           # colour to move, ko point, last stone, passes, moves left,
+_WS = const(278)          # the random state (2 bytes), the stone before the last
 _BORDER = const(3)
 # Padded neighbour offsets as q - 10 + _D[k]: +1, -1, +9, -9; then the diagonals.
 _D = b"\x0b\x09\x13\x01"
 _DG = b"\x14\x12\x02\x00"
+# The 8 neighbours as q - 10 + _N8[k]: N, NE, E, SE, S, SW, W, NW.
+_N8 = b"\x01\x02\x0b\x14\x13\x12\x09\x00"
 _CFG = b"\x00\x18\x16\x08"   # priors by distance from the last stone (Michi's CFG)
 # cell c = y * 7 + x (the game's move) <-> padded point (y + 1) * 9 + x + 1
 PT = bytes((c // 7 + 1) * 9 + c % 7 + 1 for c in range(49))
@@ -305,9 +310,65 @@ def scan(ws, out) -> int:
 
 
 @viper
+def _local(ws, strict: int, nc: int, x: int) -> int:
+    """Try the nc moves in the buffer from a random one on (x: random bits);
+    place the first legal one (a self-atari too unless `strict`). Returns
+    the point played, 0 if none was."""
+    w = ptr8(ws)
+    j = (x * nc) >> 16
+    for i in range(nc):
+        t = i + j
+        if t >= nc:
+            t -= nc
+        r = w[_BUF + t]
+        if w[r] == 0:
+            k = int(place(ws, r, strict))
+            if k >= 0:
+                w[_S + 1] = k
+                return r
+    return 0
+
+
+@viper
+def _ataris(ws) -> int:
+    """Into the buffer, the liberty of every group in atari at or next to
+    (diagonals too) the last two stones; returns how many."""
+    w = ptr8(ws)
+    d = ptr8(_D)
+    n8 = ptr8(_N8)
+    nc = 0
+    # A stone marked after s0 was in a group this call already counted:
+    # a group in atari is marked whole, so it is not counted twice. (Marks
+    # start again from 1 when the stamp wraps: then nothing is skipped.)
+    s0 = w[_STAMP]
+    for h in range(2):
+        c = w[_S + 2]
+        if h == 1:
+            c = w[_S + 7]
+        if c == 0:
+            continue
+        q = c - 10
+        for k in range(9):
+            r = c
+            if k < 8:
+                r = q + n8[k]
+            v = w[r]
+            if v == 1 or v == 2:
+                s = r - 10
+                free = 0
+                for j in range(4):
+                    if w[s + d[j]] == 0:
+                        free += 1
+                if free < 2 and nc < _NBUF and w[_MK + r] <= s0 and int(libs(ws, r)) == 1:
+                    w[_BUF + nc] = w[_LIB]
+                    nc += 1
+    return nc
+
+
+@viper
 def playout(ws, amaf) -> int:
     """Play from the workspace's position to two passes (or ws[_S + 4]
-    moves) and return the winner's colour. amaf[cell] gets the colour that
+    moves) and return Black's area minus White's. amaf[cell] gets the colour that
     first played there (where still 0). The random state (ws[_S + 5],
     ws[_S + 6]) is written back."""
     w = ptr8(ws)
@@ -315,7 +376,6 @@ def playout(ws, amaf) -> int:
     d = ptr8(_D)
     pt = ptr8(PT)
     cell = ptr8(CELL)
-    last = w[_S + 2]
     passes = w[_S + 3]
     left = w[_S + 4]
     x = (w[_S + 5] << 8) | w[_S + 6]
@@ -328,37 +388,12 @@ def playout(ws, amaf) -> int:
         x ^= (x << 8) & 0xFFFF
         col = w[_S]
         p = 0
-        # Liberties of groups in atari at or next to the last stone.
-        nc = 0
-        if last != 0:
-            q = last - 10
-            for k in range(5):
-                r = last
-                if k < 4:
-                    r = q + d[k]
-                v = w[r]
-                if v == 1 or v == 2:
-                    s = r - 10
-                    free = 0
-                    for j in range(4):
-                        if w[s + d[j]] == 0:
-                            free += 1
-                    if free < 2 and int(libs(ws, r)) == 1:
-                        w[_BUF + nc] = w[_LIB]
-                        nc += 1
-        if nc > 0:
-            j = (x * nc) >> 16
-            for i in range(nc):
-                t = i + j
-                if t >= nc:
-                    t -= nc
-                r = w[_BUF + t]
-                if w[r] == 0:
-                    k = int(place(ws, r, 1))
-                    if k >= 0:
-                        w[_S + 1] = k
-                        p = r
-                        break
+        # 15 times in 16: capture a group in atari near the last stones,
+        # or escape with one's own (never into a new atari).
+        if x & 15:
+            nc = int(_ataris(ws))
+            if nc > 0:
+                p = int(_local(ws, 1, nc, x))
         if p == 0:
             j = (x * 49) >> 16
             for i in range(49):
@@ -366,7 +401,16 @@ def playout(ws, amaf) -> int:
                 if t >= 49:
                     t -= 49
                 r = pt[t]
-                if w[r] == 0 and int(eye(ws, r, col)) == 0:
+                if w[r] != 0:
+                    continue
+                # Most points have an empty or enemy neighbour: no eye, no call.
+                q = r - 10
+                own = 0
+                for k in range(4):
+                    v = w[q + d[k]]
+                    if v == col or v == _BORDER:
+                        own += 1
+                if own < 4 or int(eye(ws, r, col)) == 0:
                     # A self-atari one time in eight: a throw-in or a
                     # nakade kills, and never trying one misreads them.
                     k = int(place(ws, r, (x + i) & 7))
@@ -382,15 +426,13 @@ def playout(ws, amaf) -> int:
         else:
             passes += 1
             w[_S + 1] = 0
-        last = p
+        w[_S + 7] = w[_S + 2]
+        w[_S + 2] = p
         w[_S] = 3 - col
-    w[_S + 2] = last
     w[_S + 3] = passes
     w[_S + 5] = x >> 8
     w[_S + 6] = x & 255
-    if int(area(ws)) > 0:
-        return 1
-    return 2
+    return int(area(ws))
 
 
 _PASS = const(49)
@@ -410,7 +452,9 @@ class Hooks:
         self.w = workspace()
         self.out = bytearray(3 * 49)  # scan(): cell, prior visits, prior wins
         self.rb = bytearray(_P)       # the root's board
-        self.rs = bytearray(5)        # the root's colour, ko, last stone, passes, moves left
+        self.komi = 0                 # a playout is Black's win when its margin is over this
+        self.rs = bytearray(6)        # the root's colour, ko, last stone, passes, moves left,
+        #                               the stone before the last
         self.w[_S + 5] = (seed >> 8) & 255
         self.w[_S + 6] = seed & 255
 
@@ -427,6 +471,9 @@ class Hooks:
         rs[2] = 0
         rs[3] = g.passes if g.passes < 2 else 2
         rs[4] = 120
+        rs[5] = 0
+        if len(g.hist) > 1 and g.hist[-2] & 63 < _PASS:
+            rs[5] = PT[g.hist[-2] & 63]
         if g.hist:
             e = g.hist[-1]
             m = e & 63
@@ -457,6 +504,7 @@ class Hooks:
         rs = self.rs
         for i in range(5):
             w[_S + i] = rs[i]
+        w[_S + 7] = rs[5]
 
     def who(self):
         return self.w[_S]
@@ -488,6 +536,7 @@ class Hooks:
 
     def play(self, m):
         w = self.w
+        w[_S + 7] = w[_S + 2]
         if m >= _PASS:
             w[_S + 3] += 1
             w[_S + 1] = 0
@@ -501,4 +550,30 @@ class Hooks:
         w[_S] = 3 - w[_S]
 
     def playout(self, amaf):
-        return playout(self.w, amaf)
+        return 1 if playout(self.w, amaf) > self.komi else 2
+
+    def calibrate(self, n):
+        """Dynamic komi (Pachi's, for handicap games), from n playouts of
+        the root: when the side to move wins fewer than a third of them, a
+        playout counts as its win if it ends a point better than their mean
+        margin. Every playout lost tells no move from another, and the
+        search would throw away whole groups; this way it holds the loss
+        down until the opponent errs. Without komi Black starts about 9
+        points ahead, so this is White's usual case. Returns n."""
+        w = self.w
+        me = w[_S]
+        scratch = bytearray(49)
+        total = 0
+        wins = 0
+        for _ in range(n):
+            self.reset()
+            a = playout(w, scratch)
+            total += a
+            if (a > 0) == (me == 1):
+                wins += 1
+        self.reset()
+        self.komi = 0
+        if n and wins * 3 < n:
+            m = total // n
+            self.komi = m - 1 if m > 0 else m + 1
+        return n
