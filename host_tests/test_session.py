@@ -45,11 +45,13 @@ ROUND_GROWTH = 48 * 1024
 FLAT = 4 * 1024
 
 
-def session_script(roots, games, plies, level, wasm, long_gid=None, long_plies=0):
+def session_script(roots, games, plies, level, wasm, long_gid=None, long_plies=0, only=None,
+                   max_playouts=None):
     with open(os.path.join(ROOT, "host_tests", "memsession.py")) as f:
         body = f.read()
-    return "ROOTS = %r\nGAMES = %d\nPLIES = %d\nLEVEL = %d\nWASM = %r\nLONG_GID = %r\nLONG_PLIES = %d\n%s" % (
-        roots, games, plies, level, wasm, long_gid, long_plies, body)
+    return ("ROOTS = %r\nGAMES = %d\nPLIES = %d\nLEVEL = %d\nWASM = %r\nLONG_GID = %r\n"
+            "LONG_PLIES = %d\nONLY = %r\nMAX_PLAYOUTS = %r\n%s" % (
+                roots, games, plies, level, wasm, long_gid, long_plies, only, max_playouts, body))
 
 
 def summary(out):
@@ -110,3 +112,26 @@ def test_a_day_of_150_games_with_a_600_move_go_game_ends_none_in_the_error_scree
     assert f["ERRORS"] == "0" and f["ERRLOG"] == "0", out[-3000:]
     assert "MemoryError" not in out
     assert int(f["LONG"]) >= 600, "the long Go game: %s moves" % f["LONG"]
+
+
+def test_whole_go_games_against_the_board_at_level_5_end_in_their_result(mpy_dir, tmp_path):
+    """Issue 24: Go against the board at level 5 (the Monte-Carlo search's
+    45 KB tree) to the end, twice in one boot, on the unix port capped at
+    the Pico's heap. Before, the second game's record line found no room
+    (the tree was kept until the menu) and the game ended in the error
+    screen. The search is cut to 30 playouts a move (the tree is allocated
+    in full all the same), as the simulated board's clock stops no search."""
+    roots = [os.path.join(mpy_dir, d) for d in ("firmware", "portable", "")]
+    main = tmp_path / "main.py"
+    main.write_text(session_script(roots, 2, PLIES, 5, False, only="go", max_playouts=30))
+    r = run_micropython([str(main)], heap="%dK" % (PICO_HEAP // 1024), timeout=600)
+    out = r.stdout + r.stderr
+    assert r.returncode == 0, out[-3000:]
+    f = summary(out)
+    assert f, out[-3000:]
+    print(out[-600:])
+    assert int(f["GAMES"]) == 2 and f["ENDED"] == "2", out[-3000:]
+    assert f["ERRORS"] == "0" and f["ERRLOG"] == "0", out[-3000:]
+    assert int(f["AIMOVES"]) >= 40, "the board must have played its whole games"
+    menus = menu_heaps(out)
+    assert menus[1] - menus[0] <= FLAT, menus        # the heap back at the menu after each

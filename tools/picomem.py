@@ -1,6 +1,7 @@
 """The session memory check (host_tests/memsession.py) on the real Pico firmware.
 
     python -m tools.picomem EMULATOR [--python PY] [--games 12] [--plies 1] [--level 1]
+                            [--only GAME] [--max-playouts N]
 
 EMULATOR is the run_on_pico.py of an RP2040 emulator that boots the official
 MicroPython RPI_PICO firmware (not part of this project; PY is the Python of
@@ -34,7 +35,7 @@ def compile_to(src, dest):
         raise SystemExit(str(e))
 
 
-def stage(dest, games, plies, level):
+def stage(dest, games, plies, level, only=None, max_playouts=None):
     try:
         mpy.compile_tree(dest, SOURCES, arch="armv6m")
     except mpy.MpyError as e:
@@ -43,8 +44,12 @@ def stage(dest, games, plies, level):
         body = f.read()
     src = os.path.join(dest, "session_run.py")
     with open(src, "w") as f:
-        f.write("ROOTS = []\nGAMES = %d\nPLIES = %d\nLEVEL = %d\nWASM = False\n%s"
-                % (games, plies, level, body))
+        # The Pico has no /tmp and no getpid: the boards' flash goes in a
+        # folder at the file system's root.
+        f.write("ROOTS = []\nGAMES = %d\nPLIES = %d\nLEVEL = %d\nWASM = False\n"
+                "ONLY = %r\nMAX_PLAYOUTS = %r\n"
+                "import simboard\nsimboard._BASE[0] = '/boards'\n%s"
+                % (games, plies, level, only, max_playouts, body))
     compile_to(src, src[:-3] + ".mpy")
     os.remove(src)
 
@@ -70,12 +75,16 @@ def main(argv=None):
     p.add_argument("--plies", type=int, default=1)
     p.add_argument("--level", type=int, default=1)
     p.add_argument("--timeout", type=float, default=3600)
+    p.add_argument("--only", metavar="GAME", help="play only this game, against the board "
+                   "(you first), to its result, GAMES times")
+    p.add_argument("--max-playouts", type=int, metavar="N", help="the Monte-Carlo search's "
+                   "playouts a move at most: the level's tree and tables in full, its search shorter")
     p.add_argument("--boot", metavar="BOARD", help="instead: boot the app as main.py does with "
                    "boards/BOARD.py and the rp2 HAL, and print the free heap at the menu "
                    "(the figure of tools/bench.py PICO_FREE_HEAP)")
     a = p.parse_args(argv)
     with tempfile.TemporaryDirectory() as d:
-        stage(d, a.games, a.plies, a.level)
+        stage(d, a.games, a.plies, a.level, a.only, a.max_playouts)
         run = "import session_run"
         if a.boot:
             compile_to(os.path.join(ROOT, "boards", a.boot + ".py"), os.path.join(d, "board.mpy"))

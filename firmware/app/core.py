@@ -148,11 +148,17 @@ def back_at_menu(ctx):
     import games
     import app
     games.unload()
+    release_ai()
+    app.unload()
+    ctx.collect()
+
+
+def release_ai():
+    """Give back the AI's tables (the search's hash table or tree), if it
+    was loaded; its next move builds them again."""
     ai = sys.modules.get("ai")
     if ai is not None:
         ai.release()
-    app.unload()
-    ctx.collect()
 
 
 class App:

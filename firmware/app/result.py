@@ -13,7 +13,7 @@ import games
 from compat import ticks_add
 from hal import MENU, OK, UNDO
 from app import saves
-from app.core import mode, log_exception
+from app.core import mode, log_exception, release_ai
 from app.screen import Scroll, LOOK_RGB, TEXT, WIN, DEAD
 from app.words import outcome, book_text, book_extra
 
@@ -50,6 +50,10 @@ class Result:
         self.ctx = ctx
         self.play = play
         self.view = play.view
+        # The game is over: the AI's tables (Go's level-5 tree is 45 KB) go
+        # back before the record is written. An undo here builds them again
+        # at the board's next move (mcts builds a smaller tree if it must).
+        release_ai()
         g = play.game
         self.marking = hasattr(g, "set_dead")
         if self.marking:
