@@ -19,9 +19,10 @@ The matrix debounces as the board reads its switches (hal/debounce.py): a
 change counts at the first scan that reads it, then the switch is deaf for
 the board file's debounce_ms; the page holds a click down for `scans` scans
 of the loop's 10 ms, so that its release comes after that lockout. The flash
-is a folder of the port's own file system whose every change is also told to the link, which keeps it in the
-browser's storage; the page writes it back into the folder before boot, so
-hal.storage.FileStorage works on it unchanged with all its promises.
+is a folder of the port's own file system whose every change is also told
+to the link, which keeps it in the browser's storage; the page writes it
+back into the folder before boot, so hal.storage.FileStorage works on it
+unchanged with all its promises.
 """
 import binascii
 import os
