@@ -19,8 +19,8 @@ The switches are closed and opened at known emulated times; the WS2812
 frames are decoded with their emulated latch times. A touch is answered by
 the first frame after the switch change that shows its square in a colour
 it has not shown in the 1.5 s before (a blink's two phases are not an
-answer). The guest times every loop pass (idle, drawn, event, move, the pass
-after a move) and the move pass's parts, and counts the flash's sector
+answer). The guest times every loop pass (idle, blink, event, mode change,
+move, the pass after a move) and the move pass's parts, and counts the flash's sector
 erases and page writes, which the emulator does in no time: the real-flash
 figures add the data sheet's (Winbond W25Q16JV, the Pico's flash: a 4 KB
 sector erase 45 ms typical, 400 ms max; a 256-byte page program 0.4 ms
@@ -44,7 +44,10 @@ SETTLE_S = 2.0                # from the guest's start to the first touch (boot,
 SEMAFORO = ("a1", "b2", "c1", "d2", "a1", "c1", "d3", "b3")   # 8 moves, none ending the game
 
 
-def stage(dest, board):
+PROFILE_MAIN = "import latency_guest\nlatency_guest.boot_profile(%s)\n"
+
+
+def stage(dest, board, profile=None):
     """The firmware as deploy lays it out (.mpy for armv6m, @native made
     Thumb code, main.py as source), the board file with `board`'s fields,
     and the guest."""
@@ -56,7 +59,13 @@ def stage(dest, board):
                          os.path.join(dest, "latency_guest.mpy"), arch="armv6m")
     except mpy.MpyError as e:
         raise SystemExit(str(e))
-    shutil.copy(os.path.join(ROOT, "firmware", "main.py"), os.path.join(dest, "main.py"))
+    main = os.path.join(ROOT, "firmware", "main.py")
+    if profile:     # the boot timed stage by stage: main.py, as source, under another name
+        shutil.copy(main, os.path.join(dest, "bootmain.py"))
+        with open(os.path.join(dest, "main.py"), "w") as f:
+            f.write(PROFILE_MAIN % (profile == "detail"))
+    else:
+        shutil.copy(main, os.path.join(dest, "main.py"))
     with open(os.path.join(dest, "board.py"), "w") as f:
         f.write("BOARD = %r\n" % (board,))
 
@@ -141,19 +150,36 @@ def parse_guest(text):
     return out
 
 
-async def _session(emulator, board, plan, seconds, log):
+def parse_profile(text):
+    """The boot profile's lines: [(stage, us since reset, us it took)] and
+    the first pass's parts {part: us}."""
+    stages, parts = [], {}
+    for line in text.splitlines():
+        p = line.split()
+        if len(p) == 4 and p[0] == "STAGE":
+            stages.append((p[1].replace("_", " "), int(p[2]), int(p[3])))
+        elif len(p) == 3 and p[0] == "PART":
+            parts[p[1].replace("_", " ")] = parts.get(p[1].replace("_", " "), 0) + int(p[2])
+    return stages, parts
+
+
+async def _session(emulator, board, plan, seconds, log, profile=None):
     """Boot the staged firmware, time the boot, then run the guest's timed
-    loop while `plan` ((delay s, action, key) ...) closes and opens switches."""
+    loop while `plan` ((delay s, action, key) ...) closes and opens switches.
+    With `profile` ("stages", or "detail": the first pass's work in stages
+    of its own) the boot is main.py's stages timed by the guest."""
     sys.path.insert(0, os.path.dirname(os.path.abspath(emulator)))
     from run_on_pico import PicoRig, KeyMatrix
     with tempfile.TemporaryDirectory() as d:
-        stage(d, board)
+        stage(d, board, profile)
         matrix = KeyMatrix(list(board["row_pins"]), list(board["col_pins"]))
         rig = PicoRig(files=[d], neopixels=[(board["led_pin"], "GRB")], matrix=matrix)
         await rig.start()
         await rig.run_for(1.0)
         boot_frame = rig.frames[0][1] if rig.frames else None
         result = {"boot_first_frame_ms": None if boot_frame is None else round(boot_frame * 1000, 1)}
+        if profile:
+            result["stages"], result["parts"] = parse_profile(bytes(rig.console).decode("utf-8", "replace"))
         if not plan:
             rig.stop()
             return result
@@ -264,7 +290,7 @@ def real_flash(flash, saves):
             "per_save_ms_typ": round(add[0] / saves, 1), "per_save_ms_max": round(add[1] / saves, 1)}
 
 
-def measure(emulator, board_name="club9", only=None, log=print, moves=8):
+def measure(emulator, board_name="club9", only=None, log=print, moves=8, profile="stages"):
     board = load_board(board_name)
     report = {}
     runs = [("boot", None)] if only in (None, "boot") else []
@@ -277,6 +303,10 @@ def measure(emulator, board_name="club9", only=None, log=print, moves=8):
         if sensing is None:
             r = asyncio.run(_session(emulator, b, None, 0, log))
             report["boot_first_frame_ms"] = r["boot_first_frame_ms"]
+            p = asyncio.run(_session(emulator, b, None, 0, log, profile=profile))
+            report["boot_stages"] = [{"stage": n, "at_ms": round(t / 1000, 1), "ms": round(d / 1000, 1)}
+                                     for n, t, d in p["stages"]]
+            report["boot_pass_parts"] = dict((k, round(v / 1000, 1)) for k, v in p["parts"].items())
             continue
         b["sensing"] = sensing
         plan, touches, seconds = (tap_plan if sensing == "button" else piece_plan)(b, moves)
@@ -294,6 +324,10 @@ def measure(emulator, board_name="club9", only=None, log=print, moves=8):
 def print_table(rep, out=print):
     if "boot_first_frame_ms" in rep:
         out("boot: first menu frame %s ms after reset" % rep["boot_first_frame_ms"])
+        for st in rep.get("boot_stages", ()):
+            out("  %-28s %7.1f ms  (at %.1f ms)" % (st["stage"], st["ms"], st["at_ms"]))
+        for k, v in sorted(rep.get("boot_pass_parts", {}).items()):
+            out("    in the first pass: %-12s %.1f ms" % (k, v))
     for name in ("taps", "pieces"):
         r = rep.get(name)
         if not r:
@@ -318,6 +352,8 @@ def main(argv=None):
     p.add_argument("--only", choices=("boot", "taps", "pieces"))
     p.add_argument("--moves", type=int, default=8, help="moves per run (fewer: a shorter run)")
     p.add_argument("--json", metavar="FILE")
+    p.add_argument("--boot-detail", action="store_true",
+                   help="profile the boot's first pass too (its parts done ahead, a stage each)")
     a = p.parse_args(argv)
     if a.python and not os.environ.get("LATENCY_IN_EMULATOR_VENV"):
         import subprocess
@@ -328,7 +364,8 @@ def main(argv=None):
         path = os.path.join(os.path.dirname(sys.executable)) + os.pathsep + os.environ.get("PATH", "")
         env = dict(os.environ, PYTHONPATH=ROOT, PATH=path, LATENCY_IN_EMULATOR_VENV="1")
         return subprocess.run([a.python, "-m", "tools.latency"] + args, env=env, cwd=ROOT).returncode
-    rep = measure(a.emulator, a.board, a.only, log=lambda s: None, moves=a.moves)
+    rep = measure(a.emulator, a.board, a.only, log=lambda s: None, moves=a.moves,
+                  profile="detail" if a.boot_detail else "stages")
     print_table(rep)
     if a.json:
         with open(a.json, "w") as f:

@@ -1,5 +1,9 @@
 """Runs on the emulated Pico (tools/latency.py stages it there): the firmware's
-own loop, timed pass by pass.
+own loop, timed pass by pass, each pass in one class: a move (a move
+played), the pass after a move (its save, beep and collection), a mode
+change (the mode replaced: the menu to set-up to play, a result), an event
+(a switch changed, no move), a blink (drawn with no event: a blink's beat,
+a text's step, a clock's digit) or idle (nothing drawn).
 
 The loop is app/loop.run's (scan, step, show, sleep to the 10 ms period) with
 microsecond stamps around each part. The work inside a pass is timed by
@@ -66,7 +70,7 @@ class Spans:
 
     def wrap(self, owner, name, label):
         f = getattr(owner, name, None)
-        if f is None:
+        if f is None or getattr(f, "timed", False):
             return
         k = LABELS.index(label)
         now = self.now
@@ -77,6 +81,7 @@ class Spans:
                 return f(*args, **kw)
             finally:
                 now[k] += time.ticks_diff(time.ticks_us(), t)
+        timed.timed = True
         setattr(owner, name, timed)
 
     def clear(self):
@@ -100,21 +105,34 @@ def run(seconds):
     board = boardcheck.load("board")
     board["cpu_mhz"] = boot.set_clock(board)
     hal = boot.build_hal(board)
-    from app import core, saves, play
+    import sys
+    from app import core
     spans = Spans()
-    spans.wrap(play.Play, "play", "play")
-    spans.wrap(play.Play, "draw", "draw")
-    for owner, name in ((getattr(saves, "Journal", None), "append"),
-                        (getattr(saves, "Journal", None), "write_all"),
-                        (getattr(saves, "Journal", None), "clear"),
-                        (saves, "write"), (saves, "clear")):
-        if owner is not None:
-            spans.wrap(owner, name, "save")
+    wrapped = {}
+
+    def wrap_game_modules():
+        # The menu gives back app.play (app.GAME_ONLY): a game loads it
+        # afresh, and its new class is wrapped once.
+        play = sys.modules.get("app.play")
+        saves = sys.modules.get("app.saves")
+        if play is not None and wrapped.get("play") is not play:
+            wrapped["play"] = play
+            spans.wrap(play.Play, "play", "play")
+            spans.wrap(play.Play, "draw", "draw")
+        if saves is not None and wrapped.get("saves") is not saves:
+            wrapped["saves"] = saves
+            for owner, name in ((getattr(saves, "Journal", None), "append"),
+                                (getattr(saves, "Journal", None), "write_all"),
+                                (getattr(saves, "Journal", None), "clear"),
+                                (saves, "write"), (saves, "clear")):
+                if owner is not None:
+                    spans.wrap(owner, name, "save")
     spans.wrap(core.Context, "collect", "gc")
     spans.wrap(core.Context, "beep", "beep")
     app = core.App(board, hal)
     clock, matrix, pixels = hal.clock, hal.matrix, hal.pixels
-    classes = {"idle": [], "drawn": [], "event": [], "move": [], "after move": []}
+    kinds = ("idle", "blink", "event", "mode change", "move", "after move")
+    classes = dict((k, []) for k in kinds)
     moves = []
     first_frame = None
     was_move = False
@@ -129,6 +147,8 @@ def run(seconds):
         spans.clear()
         events = matrix.scan(t0)
         u1 = time.ticks_us()
+        wrap_game_modules()
+        before = app.mode
         frame = app.step(t0, events)
         u2 = time.ticks_us()
         pixels.show(frame)
@@ -144,10 +164,12 @@ def run(seconds):
                           time.ticks_diff(u3, u2)) + tuple(spans.now))
         elif was_move:
             kind = "after move"
+        elif app.mode is not before:
+            kind = "mode change"
         elif events:
             kind = "event"
         elif fresh:
-            kind = "drawn"
+            kind = "blink"          # drawn with no event: a blink's beat, a text's step
         else:
             kind = "idle"
         classes[kind].append(total)
@@ -157,7 +179,7 @@ def run(seconds):
         if spent < PERIOD_MS:
             clock.sleep_ms(PERIOD_MS - spent)
     print("FIRST", first_frame)
-    for kind in ("idle", "drawn", "event", "move", "after move"):
+    for kind in kinds:
         xs = classes[kind]
         print("PASS", kind.replace(" ", "_"), len(xs), _median(xs), max(xs) if xs else 0)
     for m in moves:
@@ -169,3 +191,72 @@ def run(seconds):
 
 def ticks_diff_ms(a, b):
     return time.ticks_diff(a, b)
+
+
+DETAIL = False
+
+
+def boot_profile(detail=False):
+    """main.main() (staged as bootmain) with a stamp after each stage, up to
+    the first frame sent; prints `STAGE <name> <us since reset>` lines and
+    `FRAME <us>`. Run as the board's main.py in the boot profile."""
+    global DETAIL
+    DETAIL = detail
+    marks = [("start", time.ticks_us())]
+
+    def mark(name):
+        marks.append((name, time.ticks_us()))
+    import bootmain as boot
+    mark("main.py")
+    import boardcheck
+    mark("import boardcheck")
+    board = boardcheck.load("board")
+    mark("check the board file")
+    board["cpu_mhz"] = boot.set_clock(board)
+    mark("set the clock")
+    from app import core
+    mark("import app.core")
+    hal = boot.build_hal(board)
+    mark("build the HAL")
+    app = core.App(board, hal)
+    mark("App()")
+    if DETAIL:      # the first pass's work done ahead, a stage each (the pass then has less)
+        import games
+        mark("import games")
+        games.installed()
+        mark("games.installed()")
+        from app import kept
+        mark("import app.kept")
+        kept.migrate(hal.storage)
+        mark("kept.migrate()")
+        from app import saves
+        saves.kept(hal.storage)
+        mark("saves.kept()")
+        from app import menu
+        mark("import app.menu")
+        m = menu.Menu(app.ctx)
+        mark("Menu()")
+        m.draw(app.ctx.screen, 0)
+        mark("Menu.draw()")
+    for name, label in (("boot", "boot mode"), ("back_at_menu", "give back")):
+        f = getattr(core, name)
+
+        def timed(*a, f=f, label=label):
+            t = time.ticks_us()
+            try:
+                return f(*a)
+            finally:
+                marks.append(("  in the pass: " + label, time.ticks_diff(time.ticks_us(), t)))
+        setattr(core, name, timed)
+    t0 = hal.clock.ticks_ms()
+    frame = app.step(t0, hal.matrix.scan(t0))
+    mark("first pass (scan, step)")
+    hal.pixels.show(frame)
+    mark("first frame sent")
+    prev = 0
+    for name, t in marks:
+        if name.startswith("  "):                 # a part of the pass: its duration
+            print("PART", name.strip().replace(" ", "_"), t)
+            continue
+        print("STAGE", name.replace(" ", "_"), t, time.ticks_diff(t, prev))
+        prev = t

@@ -21,7 +21,7 @@ import games
 from hal import MENU, OK
 from games.common import P0, P1, SEED, BLOCK
 from app.screen import Scroll, LOOK_RGB, TEXT, SELECTED
-from app.core import mode
+from app.core import mode, might_keep
 
 BLINK_MS = 400
 KEPT_MS = 250          # a square with kept games goes dark for a moment every KEPT_MS
@@ -151,8 +151,10 @@ def _dark(now):
 def kept_counts(ctx):
     """How many games of each game id are kept (only their files are looked
     for: a save that cannot be read is set aside when it is offered)."""
-    from app import saves
     out = {}
+    if not might_keep(ctx.storage):
+        return out                      # nothing to count: app.saves not loaded
+    from app import saves
     for seq, gid, name in saves.kept(ctx.storage, order=False):
         out[gid] = out.get(gid, 0) + 1
     return out
