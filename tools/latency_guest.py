@@ -214,8 +214,20 @@ def boot_profile(detail=False):
     mark("check the board file")
     board["cpu_mhz"] = boot.set_clock(board)
     mark("set the clock")
+    if DETAIL:
+        import compat
+        mark("import compat")
+        import app.screen
+        mark("import app.screen")
     from app import core
     mark("import app.core")
+    if DETAIL:
+        import hal.storage
+        mark("import hal.storage")
+        import hal.ledmap
+        mark("import hal.ledmap")
+        import hal.rp2
+        mark("import hal.rp2")
     hal = boot.build_hal(board)
     mark("build the HAL")
     app = core.App(board, hal)
@@ -225,13 +237,10 @@ def boot_profile(detail=False):
         mark("import games")
         games.installed()
         mark("games.installed()")
-        from app import kept
-        mark("import app.kept")
-        kept.migrate(hal.storage)
-        mark("kept.migrate()")
-        from app import saves
-        saves.kept(hal.storage)
-        mark("saves.kept()")
+        core.might_keep(hal.storage)
+        mark("core.might_keep()")
+        import games.common
+        mark("import games.common")
         from app import menu
         mark("import app.menu")
         m = menu.Menu(app.ctx)

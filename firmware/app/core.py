@@ -153,7 +153,7 @@ def boot(ctx):
     flash, without loading the kept games' prompt (the boot's first frame
     comes sooner)."""
     if not might_keep(ctx.storage):
-        return menu(ctx), False
+        return mode("menu", ctx, {}), False
     return mode("boot", ctx), True
 
 

@@ -19,7 +19,6 @@ has its own save (app/saves.py).
 """
 import games
 from hal import MENU, OK
-from games.common import P0, P1, SEED, BLOCK
 from app.screen import Scroll, LOOK_RGB, TEXT, SELECTED
 from app.core import mode, might_keep
 
@@ -52,13 +51,15 @@ class Menu:
     # The app gives back what a game loaded when it arrives here (core.App).
     HOME = True
 
-    def __init__(self, ctx):
+    def __init__(self, ctx, kept=None):
+        """kept: the kept games' counts when the caller knows them (the boot
+        that found no save), else they are looked for."""
         self.ctx = ctx
         self.ids = [g for g in games.installed() if fits(g, ctx.cols, ctx.rows)]
         self.names = dict((row[0], row) for row in games.CATALOG)
         self.pointed = None
         self.scroll = Scroll("CHOOSE A GAME", ctx.cols, TEXT, loop=True)
-        self.kept = kept_counts(ctx)     # game id -> how many of it are kept
+        self.kept = kept_counts(ctx) if kept is None else kept   # game id -> how many kept
 
     def frame_key(self, now):
         """Changes whenever the picture would (core.App): the looks' beat,
@@ -243,6 +244,9 @@ class Setup:
     def draw(self, scr, now):
         ctx = self.ctx
         c, top = ctx.cols, ctx.rows - 1
+        # Here, not at the top: the menu's first frame at boot does without
+        # games.common (25 ms of the Pico's boot); the set-up's game has it.
+        from games.common import P0, P1, SEED, BLOCK
         self.scroll.draw(scr, now)
         for x in range(len(MODES)):
             # Each mode square alternates between its two players: a seat's
