@@ -1,7 +1,7 @@
 """The board's answer times on the real Pico firmware, on the pico-emu emulator.
 
     python -m tools.latency EMULATOR [--python PY] [--board club9] [--json FILE]
-                            [--only boot|taps|pieces]
+                            [--only boot|taps|pieces|race|spinner] [--boot-detail]
 
 EMULATOR is pico-emu's run_on_pico.py (not part of this project: an emulated
 RP2040 that boots the official MicroPython RPI_PICO firmware; PY the Python
@@ -13,7 +13,11 @@ and three runs measure, at the emulator's fixed 125 MHz:
 - taps: the board file with push buttons; Semaforo for two players from the
   menu, 8 moves by tap;
 - pieces: the same board with reed switches; Semaforo's moves by placing
-  pieces and by lifting one (its colour change).
+  pieces and by lifting one (its colour change);
+- race: Jogos Poliedricos' race timer: each player's stop tap -> the first
+  frame with their clock frozen (their half in the stopped clock's green);
+- spinner: Hex with the board playing first: the intervals between the
+  thinking spinner's frames while the AI searches (its rhythm).
 
 The switches are closed and opened at known emulated times; the WS2812
 frames are decoded with their emulated latch times. A touch is answered by
@@ -147,6 +151,8 @@ def parse_guest(text):
             out["flash"] = {"erases": int(p[1]), "pages": int(p[2])}
         elif p[0] == "FIRST":
             out["first"] = int(p[1])
+        elif p[0] == "THINK":
+            out.setdefault("thinks", []).append({"us": int(p[1]), "pushes": [int(x) for x in p[2:]]})
     return out
 
 
@@ -257,6 +263,83 @@ def piece_plan(board, moves=8):
     return plan, touches, t + 0.5
 
 
+def race_plan(board):
+    """Jogos Poliedricos' race timer: open it, OK (3 s countdown, GO), then
+    each player stops their clock with a tap in their half."""
+    plan = []
+    t = SETTLE_S
+    sq = menu_square(board, "poliedricos")
+    for rc in (key_rc(board, sq), key_rc(board, sq), fkey_rc(board, "ok")):
+        plan.append((t, rc, True))
+        plan.append((t + TAP_MS / 1000, rc, False))
+        t += GAP_S
+    t += 4.6                                      # the countdown, GO, the clocks run
+    touches = []
+    mid = board["cols"] // 2
+    for row, seat in ((1, 0), (board["rows"] - 2, 1)):
+        rc = (row, mid)
+        plan.append((t, rc, True))
+        plan.append((t + TAP_MS / 1000, rc, False))
+        touches.append((t, rc, "stop %d" % seat))
+        t += 1.3
+    return plan, touches, t + 1.0
+
+
+def spinner_plan(board, game="hex"):
+    """A game set up with the board playing first (the set-up's third
+    square on its top row), OK: the board thinks from the start; the
+    spinner's frames are timed by the guest."""
+    plan = []
+    t = SETTLE_S
+    sq = menu_square(board, game)
+    top = (board["rows"] - 1) * board["cols"]
+    for rc in (key_rc(board, sq), key_rc(board, sq), key_rc(board, top + 2), fkey_rc(board, "ok")):
+        plan.append((t, rc, True))
+        plan.append((t + TAP_MS / 1000, rc, False))
+        t += GAP_S
+    return plan, [], t + 4.0
+
+
+def race_answers(board, r, touches):
+    """Stop tap -> the first frame with that player's clock frozen (their
+    half shows the stopped clock's green, pure green: no other colour of a
+    running race is)."""
+    chain_of = grid(board)
+    c, rows = board["cols"], board["rows"]
+    h = rows // 2
+    out = []
+    for t_plan, rc, kind in touches:
+        hit = [x for x in r["changes"] if x[1] == rc and x[2] and abs(x[0] - r["t0"] - t_plan) < 0.05]
+        if not hit:
+            continue
+        t_change = hit[0][0]
+        seat = int(kind.split()[1])
+        ys = range(h) if seat == 0 else range(rows - h, rows)
+        idx = [chain_of[y * c + x] for y in ys for x in range(c)]
+        t = None
+        for tf, px in r["frames"]:
+            if tf > t_change and any(px[i][1] > 0 and px[i][0] == 0 and px[i][2] == 0 for i in idx):
+                t = tf
+                break
+        out.append({"kind": kind, "ms": None if t is None else round((t - t_change) * 1000, 1)})
+    return out
+
+
+def spinner_rhythm(thinks):
+    """The intervals between the spinner's frames within each board move."""
+    gaps = []
+    for th in thinks or ():
+        p = th["pushes"]
+        gaps += [(b - a) / 1000 for a, b in zip(p, p[1:])]
+    if not gaps:
+        return None
+    xs = sorted(gaps)
+    return {"thinks": len(thinks), "frames": sum(len(th["pushes"]) for th in thinks),
+            "think_ms": [round(th["us"] / 1000) for th in thinks],
+            "median_ms": round(xs[len(xs) // 2], 1), "max_ms": round(xs[-1], 1),
+            "min_ms": round(xs[0], 1)}
+
+
 def latencies(board, r, touches):
     """Switch change -> answering frame, per touch, in emulated ms."""
     chain_of = grid(board)
@@ -298,6 +381,10 @@ def measure(emulator, board_name="club9", only=None, log=print, moves=8, profile
         runs.append(("taps", "button"))
     if only in (None, "pieces"):
         runs.append(("pieces", "reed"))
+    if only in (None, "race"):
+        runs.append(("race", "button"))
+    if only in (None, "spinner"):
+        runs.append(("spinner", "button"))
     for name, sensing in runs:
         b = dict(board)
         if sensing is None:
@@ -309,14 +396,20 @@ def measure(emulator, board_name="club9", only=None, log=print, moves=8, profile
             report["boot_pass_parts"] = dict((k, round(v / 1000, 1)) for k, v in p["parts"].items())
             continue
         b["sensing"] = sensing
-        plan, touches, seconds = (tap_plan if sensing == "button" else piece_plan)(b, moves)
+        if name == "race":
+            plan, touches, seconds = race_plan(b)
+        elif name == "spinner":
+            plan, touches, seconds = spinner_plan(b)
+        else:
+            plan, touches, seconds = (tap_plan if sensing == "button" else piece_plan)(b, moves)
         r = asyncio.run(_session(emulator, b, plan, seconds, log))
-        lat = latencies(b, r, touches)
+        lat = (race_answers if name == "race" else latencies)(b, r, touches)
         g = r["guest"]
         saves = sum(1 for m in g["moves"] if m["play"] > 0)
         report[name] = {"boot_first_frame_ms": r["boot_first_frame_ms"], "touches": lat,
                         "answer": summary([x["ms"] for x in lat]),
                         "passes": g["passes"], "moves": g["moves"],
+                        "spinner": spinner_rhythm(g.get("thinks")),
                         "real_flash": real_flash(g["flash"], saves)}
     return report
 
@@ -328,11 +421,13 @@ def print_table(rep, out=print):
             out("  %-28s %7.1f ms  (at %.1f ms)" % (st["stage"], st["ms"], st["at_ms"]))
         for k, v in sorted(rep.get("boot_pass_parts", {}).items()):
             out("    in the first pass: %-12s %.1f ms" % (k, v))
-    for name in ("taps", "pieces"):
+    for name in ("taps", "pieces", "race", "spinner"):
         r = rep.get(name)
         if not r:
             continue
         out("%s: switch -> answering frame %s" % (name, r["answer"]))
+        if r.get("spinner"):
+            out("  spinner: %s" % r["spinner"])
         for t in r["touches"]:
             out("  %-9s %s ms" % (t["kind"], t["ms"]))
         for kind, p in sorted(r["passes"].items()):
@@ -349,7 +444,7 @@ def main(argv=None):
     p.add_argument("emulator", help="pico-emu's run_on_pico.py")
     p.add_argument("--python", help="the emulator venv's python (the tool reruns itself with it)")
     p.add_argument("--board", default="club9")
-    p.add_argument("--only", choices=("boot", "taps", "pieces"))
+    p.add_argument("--only", choices=("boot", "taps", "pieces", "race", "spinner"))
     p.add_argument("--moves", type=int, default=8, help="moves per run (fewer: a shorter run)")
     p.add_argument("--json", metavar="FILE")
     p.add_argument("--boot-detail", action="store_true",

@@ -119,6 +119,7 @@ def run(seconds):
             wrapped["play"] = play
             spans.wrap(play.Play, "play", "play")
             spans.wrap(play.Play, "draw", "draw")
+            wrap_think(play.Play)
         if saves is not None and wrapped.get("saves") is not saves:
             wrapped["saves"] = saves
             for owner, name in ((getattr(saves, "Journal", None), "append"),
@@ -129,6 +130,26 @@ def run(seconds):
                     spans.wrap(owner, name, "save")
     spans.wrap(core.Context, "collect", "gc")
     spans.wrap(core.Context, "beep", "beep")
+    # The spinner: every frame pushed from inside a board's move (Play.think).
+    thinks = []              # per think: [start us, end us, push us...]
+    push = core.Context.push
+
+    def timed_push(self):
+        if thinks and thinks[-1][1] is None:
+            thinks[-1].append(time.ticks_us())
+        return push(self)
+    core.Context.push = timed_push
+
+    def wrap_think(cls):
+        think = cls.think
+
+        def timed_think(self, level):
+            thinks.append([time.ticks_us(), None])
+            try:
+                return think(self, level)
+            finally:
+                thinks[-1][1] = time.ticks_us()
+        cls.think = timed_think
     app = core.App(board, hal)
     clock, matrix, pixels = hal.clock, hal.matrix, hal.pixels
     kinds = ("idle", "blink", "event", "mode change", "move", "after move")
@@ -186,6 +207,10 @@ def run(seconds):
         print("MOVE", " ".join(str(x) for x in m))
     if flash is not None:
         print("FLASH", flash.erases - erases0, flash.pages - pages0)
+    for t in thinks:
+        if t[1] is not None:      # the think's length, then each push after its start
+            print("THINK", time.ticks_diff(t[1], t[0]),
+                  " ".join(str(time.ticks_diff(u, t[0])) for u in t[2:]))
     print("DONE")
 
 
@@ -215,18 +240,18 @@ def boot_profile(detail=False):
     board["cpu_mhz"] = boot.set_clock(board)
     mark("set the clock")
     if DETAIL:
-        import compat
+        import compat  # noqa: F401
         mark("import compat")
-        import app.screen
+        import app.screen  # noqa: F401
         mark("import app.screen")
     from app import core
     mark("import app.core")
     if DETAIL:
-        import hal.storage
+        import hal.storage  # noqa: F401
         mark("import hal.storage")
-        import hal.ledmap
+        import hal.ledmap  # noqa: F401
         mark("import hal.ledmap")
-        import hal.rp2
+        import hal.rp2  # noqa: F401
         mark("import hal.rp2")
     hal = boot.build_hal(board)
     mark("build the HAL")
@@ -239,7 +264,7 @@ def boot_profile(detail=False):
         mark("games.installed()")
         core.might_keep(hal.storage)
         mark("core.might_keep()")
-        import games.common
+        import games.common  # noqa: F401
         mark("import games.common")
         from app import menu
         mark("import app.menu")
