@@ -151,6 +151,10 @@ def parse_guest(text):
             out["flash"] = {"erases": int(p[1]), "pages": int(p[2])}
         elif p[0] == "FIRST":
             out["first"] = int(p[1])
+        elif p[0] == "SLOW":
+            out.setdefault("slow", []).append(
+                {"kind": p[1], "mode": p[2], "total_ms": int(p[3]) / 1000, "scan_ms": int(p[4]) / 1000,
+                 "step_ms": int(p[5]) / 1000, "show_ms": int(p[6]) / 1000, "alloc": int(p[7])})
         elif p[0] == "THINK":
             out.setdefault("thinks", []).append({"us": int(p[1]), "pushes": [int(x) for x in p[2:]]})
     return out
@@ -409,7 +413,7 @@ def measure(emulator, board_name="club9", only=None, log=print, moves=8, profile
         report[name] = {"boot_first_frame_ms": r["boot_first_frame_ms"], "touches": lat,
                         "answer": summary([x["ms"] for x in lat]),
                         "passes": g["passes"], "moves": g["moves"],
-                        "spinner": spinner_rhythm(g.get("thinks")),
+                        "spinner": spinner_rhythm(g.get("thinks")), "slow": g.get("slow", []),
                         "real_flash": real_flash(g["flash"], saves)}
     return report
 
@@ -436,6 +440,9 @@ def print_table(rep, out=print):
         for m in r["moves"]:
             out("  move pass %(total).2f ms: scan %(scan).2f, step %(step).2f (play %(play).2f, "
                 "draw %(draw).2f, save %(save).2f, gc %(gc).2f, beep %(beep).2f), show %(show).2f" % m)
+        for x in r.get("slow", ()):
+            out("  slow %(kind)s pass in %(mode)s: %(total_ms).2f ms (scan %(scan_ms).2f, step "
+                "%(step_ms).2f, show %(show_ms).2f; heap %(alloc)+d bytes)" % x)
         out("  real flash: %s" % r["real_flash"])
 
 

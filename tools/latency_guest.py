@@ -24,6 +24,7 @@ import os
 import time
 
 PERIOD_MS = 10
+SLOW_US = 8000       # an idle, blink or event pass longer than this is told in detail
 LABELS = ("play", "draw", "save", "gc", "beep")
 
 
@@ -155,6 +156,7 @@ def run(seconds):
     kinds = ("idle", "blink", "event", "mode change", "move", "after move")
     classes = dict((k, []) for k in kinds)
     moves = []
+    slow = []
     first_frame = None
     was_move = False
     n = 0
@@ -164,6 +166,7 @@ def run(seconds):
     gc.collect()
     while time.ticks_diff(end, time.ticks_ms()) > 0:
         t0 = clock.ticks_ms()
+        a0 = gc.mem_alloc()
         u0 = time.ticks_us()
         spans.clear()
         events = matrix.scan(t0)
@@ -194,6 +197,11 @@ def run(seconds):
         else:
             kind = "idle"
         classes[kind].append(total)
+        if total > SLOW_US and kind in ("idle", "blink", "event") and len(slow) < 40:
+            # what made it slow: its parts, its mode, and a collection
+            # (the heap in use went down) or the bytes it allocated
+            slow.append((kind, type(app.mode).__name__, total, time.ticks_diff(u1, u0),
+                         time.ticks_diff(u2, u1), time.ticks_diff(u3, u2), gc.mem_alloc() - a0))
         was_move = played
         n += 1
         spent = ticks_diff_ms(clock.ticks_ms(), t0)
@@ -205,6 +213,8 @@ def run(seconds):
         print("PASS", kind.replace(" ", "_"), len(xs), _median(xs), max(xs) if xs else 0)
     for m in moves:
         print("MOVE", " ".join(str(x) for x in m))
+    for x in slow:
+        print("SLOW", " ".join(str(v) for v in x))
     if flash is not None:
         print("FLASH", flash.erases - erases0, flash.pages - pages0)
     for t in thinks:
