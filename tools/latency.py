@@ -304,25 +304,24 @@ def spinner_plan(board, game="hex"):
     return plan, [], t + 4.0
 
 
-def race_answers(board, r, touches):
-    """Stop tap -> the first frame with that player's clock frozen (their
-    half shows the stopped clock's green, pure green: no other colour of a
-    running race is)."""
-    chain_of = grid(board)
-    c, rows = board["cols"], board["rows"]
-    h = rows // 2
+def race_answers(board, r, touches, window=1.5):
+    """Stop tap -> the first frame showing a colour the board has not shown
+    in the `window` seconds before: the stopped clock's green, or for the
+    stop that ends the race the winner's gold (a running race shows only
+    its players' colours and the minutes' grey)."""
     out = []
     for t_plan, rc, kind in touches:
         hit = [x for x in r["changes"] if x[1] == rc and x[2] and abs(x[0] - r["t0"] - t_plan) < 0.05]
         if not hit:
             continue
         t_change = hit[0][0]
-        seat = int(kind.split()[1])
-        ys = range(h) if seat == 0 else range(rows - h, rows)
-        idx = [chain_of[y * c + x] for y in ys for x in range(c)]
+        seen = set()
+        for tf, px in r["frames"]:
+            if t_change - window <= tf <= t_change:
+                seen.update(tuple(p) for p in px)
         t = None
         for tf, px in r["frames"]:
-            if tf > t_change and any(px[i][1] > 0 and px[i][0] == 0 and px[i][2] == 0 for i in idx):
+            if tf > t_change and any(tuple(p) not in seen for p in px):
                 t = tf
                 break
         out.append({"kind": kind, "ms": None if t is None else round((t - t_change) * 1000, 1)})
@@ -377,8 +376,10 @@ def real_flash(flash, saves):
             "per_save_ms_typ": round(add[0] / saves, 1), "per_save_ms_max": round(add[1] / saves, 1)}
 
 
-def measure(emulator, board_name="club9", only=None, log=print, moves=8, profile="stages"):
+def measure(emulator, board_name="club9", only=None, log=print, moves=8, profile="stages", mhz=None):
     board = load_board(board_name)
+    if mhz:
+        board["cpu_mhz"] = mhz
     report = {}
     runs = [("boot", None)] if only in (None, "boot") else []
     if only in (None, "taps"):
@@ -453,6 +454,9 @@ def main(argv=None):
     p.add_argument("--board", default="club9")
     p.add_argument("--only", choices=("boot", "taps", "pieces", "race", "spinner"))
     p.add_argument("--moves", type=int, default=8, help="moves per run (fewer: a shorter run)")
+    p.add_argument("--mhz", type=int, help="the board file's cpu_mhz for the run (125: the "
+                   "firmware's clock-timed work, the LED bits and the AI's budgets, then matches "
+                   "the emulator's fixed 125 MHz; by default the board file's)")
     p.add_argument("--json", metavar="FILE")
     p.add_argument("--boot-detail", action="store_true",
                    help="profile the boot's first pass too (its parts done ahead, a stage each)")
@@ -467,7 +471,7 @@ def main(argv=None):
         env = dict(os.environ, PYTHONPATH=ROOT, PATH=path, LATENCY_IN_EMULATOR_VENV="1")
         return subprocess.run([a.python, "-m", "tools.latency"] + args, env=env, cwd=ROOT).returncode
     rep = measure(a.emulator, a.board, a.only, log=lambda s: None, moves=a.moves,
-                  profile="detail" if a.boot_detail else "stages")
+                  profile="detail" if a.boot_detail else "stages", mhz=a.mhz)
     print_table(rep)
     if a.json:
         with open(a.json, "w") as f:

@@ -126,7 +126,7 @@ def run(seconds):
             for owner, name in ((getattr(saves, "Journal", None), "append"),
                                 (getattr(saves, "Journal", None), "write_all"),
                                 (getattr(saves, "Journal", None), "clear"),
-                                (saves, "write"), (saves, "clear")):
+                                (saves, "write"), (saves, "clear"), (saves, "record")):
                 if owner is not None:
                     spans.wrap(owner, name, "save")
     spans.wrap(core.Context, "collect", "gc")
@@ -186,8 +186,8 @@ def run(seconds):
             kind = "move"
             moves.append((n, total, time.ticks_diff(u1, u0), time.ticks_diff(u2, u1),
                           time.ticks_diff(u3, u2)) + tuple(spans.now))
-        elif was_move:
-            kind = "after move"
+        elif was_move or spans.now[2] > 0:
+            kind = "after move"     # the move's save, beep and collection; a record written
         elif app.mode is not before:
             kind = "mode change"
         elif events:
