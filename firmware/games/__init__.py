@@ -41,18 +41,30 @@ _FOUND = [None]      # the game ids whose module is on this board, once looked f
 
 
 def _found():
-    """The games whose module file is on sys.path, found with one listing of
-    each games folder (a stat per game costs the Pico ~4 ms on its flash)
+    """The games whose module file is in this package's folder, found with
+    one listing of it (a stat per game costs the Pico ~4 ms on its flash)
     and kept: the files change only by a deploy, which resets the board."""
     if _FOUND[0] is None:
-        names = []
-        for root in sys.path:
+        here = __file__.replace("\\", "/")
+        here = here[:here.rindex("/")] if "/" in here else ""
+        try:
+            names = os.listdir(here) if here else os.listdir()
+            _FOUND[0] = tuple(gid for gid in IDS if gid + ".mpy" in names or gid + ".py" in names)
+        except OSError:         # a package that cannot be listed (frozen): a look for each
+            _FOUND[0] = tuple(gid for gid in IDS if _present(gid))
+    return _FOUND[0]
+
+
+def _present(game_id):
+    for root in sys.path:
+        base = (root + "/" if root else "") + "games/" + game_id
+        for ext in (".mpy", ".py"):
             try:
-                names += os.listdir((root + "/" if root else "") + "games")
+                os.stat(base + ext)
+                return True
             except OSError:
                 pass
-        _FOUND[0] = tuple(gid for gid in IDS if gid + ".mpy" in names or gid + ".py" in names)
-    return _FOUND[0]
+    return False
 
 
 def installed(mode=None):
