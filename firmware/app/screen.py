@@ -5,6 +5,7 @@ a deep blue, and a white one a warm white. Every colour the board shows is
 named here.
 """
 from compat import ticks_diff
+from hal.ledmap import copy_bytes
 from app import font
 
 # What each look of games.common means in light (index = look).
@@ -52,10 +53,9 @@ SAID = None
 
 class Screen:
     """The frame being drawn. clear, keep and restore copy the whole frame
-    with one slice assignment, in C: a loop of 243 byte stores took about
-    1 ms of a blinking pass on the Pico, twice per pass in play. A slice in
-    a subscript is not put on the heap (MicroPython 1.23 and later), so no
-    pass allocates for them."""
+    with hal.ledmap.copy_bytes (machine code on the board): a loop of 243 byte
+    stores took about 1 ms of a blinking pass on the Pico, twice per pass in
+    play, and a slice would put an object on the heap at every drawn pass."""
 
     def __init__(self, cols, rows):
         self.cols, self.rows = cols, rows
@@ -65,7 +65,7 @@ class Screen:
         self._len = self.n * 3
 
     def clear(self):
-        self.frame[0:self._len] = self._dark
+        copy_bytes(self.frame, self._dark, self._len)
 
     def set(self, i, rgb):
         if i < 0 or i >= self.n:
@@ -78,11 +78,11 @@ class Screen:
 
     def keep(self, into):
         """Copy the frame into `into` (a bytearray of its size)."""
-        into[0:self._len] = self.frame
+        copy_bytes(into, self.frame, self._len)
 
     def restore(self, saved):
         """The frame back as keep() saved it."""
-        self.frame[0:self._len] = saved
+        copy_bytes(self.frame, saved, self._len)
 
     def get(self, i):
         j = i * 3

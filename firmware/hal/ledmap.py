@@ -1,8 +1,10 @@
 """From a logical frame to the bytes an LED chain wants: order, rotation, power.
 
 Pure arithmetic shared by every backend, so the simulator shows exactly what a
-real chain would be sent.
+real chain would be sent; and copy_bytes, the frame-sized copy the backends
+and the app's screen make without allocating.
 """
+from compat import viper, ptr8
 
 
 def chain_order(cols, rows, order="serpentine", first="a1", rotation=0):
@@ -73,3 +75,15 @@ def to_chain(frame, order, scale, out, grb=True):
         out[i + 2] = b
         i += 3
     return out
+
+
+@viper
+def copy_bytes(dst, src, n: int):
+    """dst[0:n] = src[0:n] (bytearrays, or src bytes) without a slice, which
+    is an object on the heap on the Pico's MicroPython 1.25 (a drawn pass
+    would allocate), nor a bytecode loop (about 1 ms for a frame): on the
+    board it is viper machine code, a few microseconds."""
+    d = ptr8(dst)
+    s = ptr8(src)
+    for i in range(n):
+        d[i] = s[i]

@@ -13,6 +13,7 @@ import machine
 import neopixel
 
 from hal import ledmap
+from hal.ledmap import copy_bytes
 from hal import KEY_NAMES
 import hal as _contract
 
@@ -230,7 +231,8 @@ class Pixels(_contract.Pixels):
         if self._sent and frame == self.frame:
             return
         new = self._new
-        new[:] = frame
+        n3 = len(new)
+        copy_bytes(new, frame, n3)     # no slice: a heap object on MicroPython 1.25
         changed = 0
         row_sum = self._row_sum
         rows_new, rows_old = self._rows_new, self._rows_old
@@ -255,7 +257,7 @@ class Pixels(_contract.Pixels):
                 j = i * 3
                 np[i] = (c[j + 1], c[j], c[j + 2])
         np.write()
-        self.frame[:] = new
+        copy_bytes(self.frame, new, n3)
         self._sent = True
         self.shows += 1
 
