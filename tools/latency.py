@@ -340,7 +340,8 @@ def spinner_rhythm(thinks):
     return {"thinks": len(thinks), "frames": sum(len(th["pushes"]) for th in thinks),
             "think_ms": [round(th["us"] / 1000) for th in thinks],
             "median_ms": round(xs[len(xs) // 2], 1), "max_ms": round(xs[-1], 1),
-            "min_ms": round(xs[0], 1)}
+            "min_ms": round(xs[0], 1),
+            "frames_at_ms": [[round(u / 1000) for u in th["pushes"]] for th in thinks]}
 
 
 def latencies(board, r, touches):
