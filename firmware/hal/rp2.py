@@ -221,8 +221,11 @@ class Pixels(_contract.Pixels):
             mask = 0
             for sq in part:
                 mask |= 1 << (sq // cols)
+            if cols * rows <= 256:
+                part = bytes(part)          # for the viper copy (ledmap.to_chain_grb)
             segs.append((part, chain_mv[k * w:(k + 1) * w], mask))
         self._segs = tuple(segs)
+        self._fast = cols * rows <= 256
         self._scale = -1
         self._sent = False
         self.shows = 0
@@ -246,10 +249,14 @@ class Pixels(_contract.Pixels):
         if scale != self._scale:
             changed = -1                        # every LED's level moves
             self._scale = scale
-        to_chain = ledmap.to_chain
+        fast = self._fast
+        cols = self.cols
         for part, out, mask in self._segs:
             if mask & changed:
-                to_chain(new, part, scale, out)
+                if fast:
+                    ledmap.to_chain_grb(new, part, scale, out, cols)
+                else:
+                    ledmap.to_chain(new, part, scale, out)
         np = self._np
         if not self._direct:
             c = self.chain
