@@ -112,12 +112,27 @@ class Race:
         cols = font.small_columns(text)
         if len(cols) > self.ctx.cols and text.endswith(":"):
             cols = font.small_columns(text[:-1])
-        u0 = (self.ctx.cols - len(cols)) // 2
+        c = self.ctx.cols
+        u0 = (c - len(cols)) // 2
         v0 = (self.h - 4) // 2
+        # put() inlined: a blinking race pass draws two clocks and must stay
+        # within the loop's 10 ms on the Pico.
+        f = scr.frame
+        r, g, b = rgb
         for k in range(len(cols)):
+            bits = cols[k]
+            if not bits:
+                continue
+            u = u0 + k
             for v in range(4):
-                if cols[k] >> (3 - v) & 1:
-                    self.put(scr, seat, u0 + k, v0 + v, rgb)
+                if bits >> (3 - v) & 1:
+                    if seat == 0:
+                        j = ((self.h - 1 - v0 - v) * c + u) * 3
+                    else:
+                        j = ((self.ctx.rows - self.h + v0 + v) * c + c - 1 - u) * 3
+                    f[j] = r
+                    f[j + 1] = g
+                    f[j + 2] = b
 
     def fill(self, scr, seat, rgb):
         for v in range(self.h):
@@ -298,6 +313,6 @@ class Race:
         """Clear the rows a scrolled text crosses, so it reads over the clocks."""
         c = self.ctx.cols
         top = (self.ctx.rows - 5) // 2 + 4
-        for y in range(top - 4, top + 1):
-            for x in range(c):
-                scr.set(y * c + x, (0, 0, 0))
+        f = scr.frame
+        for i in range((top - 4) * c * 3, (top + 1) * c * 3):
+            f[i] = 0
