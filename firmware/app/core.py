@@ -110,7 +110,7 @@ class ErrorScreen:
 # it, so the modes import no one another in a circle and each loads on demand.
 MODES = {
     "menu": ("app.menu", "Menu"),
-    "setup": ("app.menu", "Setup"),
+    "setup": ("app.setup", "Setup"),
     "resume": ("app.kept", "Resume"),
     "boot": ("app.kept", "at_boot"),
     "play": ("app.play", "Play"),
