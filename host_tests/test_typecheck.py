@@ -59,9 +59,9 @@ def test_a_pin_made_with_a_wrong_argument_fails(scratch):
 
 def test_a_time_function_the_rp2_port_lacks_fails(scratch):
     # time.monotonic is CPython's (and CircuitPython's), not MicroPython's
-    edit(scratch, "firmware/main.py", "                time.sleep(0.001)",
+    edit(scratch, "firmware/start.py", "                time.sleep(0.001)",
          "                time.sleep(0.001 + time.monotonic())")
-    failed, out = run(scratch, "firmware/main.py")
+    failed, out = run(scratch, "firmware/start.py")
     assert failed == 1
     assert '"monotonic" is not a known attribute of module "time"' in out
 

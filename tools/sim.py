@@ -42,7 +42,7 @@ CELL_W = 4
 CELL_H = 2
 LETTER_KEYS = {"m": MENU, "o": OK, "u": UNDO, "h": HINT}
 HOLD_MS = 2500      # a capital letter holds its key this long (the board's holds take 2 s)
-REED_SCANS = 3      # a reed square counts after three equal scans, as hal/rp2.py reads it
+REED_SCANS = 3      # a touch on a reed square lasts three scans at least
 HELP = ("arrows move  space/enter touch  p piece on/off  click touch  right: piece",
         "m o u h tap Menu OK Undo Hint   M O U H hold it 2.5 s   q quit")
 PIECES_FILE = "sim-pieces.txt"   # in the state folder: where the simulated pieces stand
@@ -65,9 +65,9 @@ def load_board(path):
 
 
 def scans_to_count(board):
-    """How many scans a switch change takes to reach the app on this board,
-    with the loop's 10 ms passes: hal/rp2.py reports a row once its reading
-    has held for debounce_ms, and on a reed board for three scans too."""
+    """How many of the loop's 10 ms scans a touch lasts at least: its press
+    counts at the first (hal/debounce.py), its release once the switch's
+    lockout of debounce_ms is over."""
     scans = board.get("debounce_ms", 20) // PERIOD_MS + 1
     return max(scans, REED_SCANS if board.get("sensing") == "reed" else 1)
 
@@ -90,7 +90,7 @@ class Sim:
         screen.SAID = self.said
         self.hal = sim.Hal(board, FileStorage(state_dir), real_time=real_time)
         self.scans = scans_to_count(board)
-        self.hal.matrix.bounce_model(self.scans)
+        self.hal.matrix.bounce_model(board.get("debounce_ms", 20))
         self.pieces = set()  # squares where a simulated piece stands (its switch held closed)
         self.pieces_path = None
         self.note = ""       # a word about the pieces file, shown until the first key

@@ -8,7 +8,7 @@ import sys
 # held the room a big game's AI needed later). Each loads again at its
 # next import.
 GAME_ONLY = ("play", "result", "pause", "race", "replay", "overlays", "turns", "entry",
-             "pieces", "waiting", "view", "explain", "words", "kept", "savefile")
+             "pieces", "waiting", "view", "explain", "words", "kept", "savefile", "setup")
 
 
 def unload():

@@ -110,7 +110,7 @@ class ErrorScreen:
 # it, so the modes import no one another in a circle and each loads on demand.
 MODES = {
     "menu": ("app.menu", "Menu"),
-    "setup": ("app.menu", "Setup"),
+    "setup": ("app.setup", "Setup"),
     "resume": ("app.kept", "Resume"),
     "boot": ("app.kept", "at_boot"),
     "play": ("app.play", "Play"),
@@ -133,10 +133,28 @@ def menu(ctx):
     return mode("menu", ctx)
 
 
+def might_keep(storage):
+    """Whether the flash may hold a kept game: a file named as app/saves.py
+    names saves (save-<id>.json, the older save.json, and their .new), or
+    a folder that cannot be listed. One listing, without importing saves."""
+    names = storage.names()
+    if names is None:
+        return True
+    for n in names:
+        if n.startswith("save") and ".json" in n:
+            return True
+    return False
+
+
 def boot(ctx):
-    """The first mode: the kept games offered, a damaged save set aside and
-    said, or the menu (app/kept.py at_boot)."""
-    return mode("boot", ctx)
+    """The first mode, and whether it loaded anything to give back: the kept
+    games offered, a damaged save set aside and said, or the menu
+    (app/kept.py at_boot); straight to the menu when no save is on the
+    flash, without loading the kept games' prompt (the boot's first frame
+    comes sooner)."""
+    if not might_keep(ctx.storage):
+        return mode("menu", ctx, {}), False
+    return mode("boot", ctx), True
 
 
 def back_at_menu(ctx):
@@ -185,8 +203,9 @@ class App:
         ctx = self.ctx
         try:
             if self.mode is None:
-                self._enter(boot(ctx))
-                if getattr(self.mode, "HOME", False):
+                first, loaded = boot(ctx)
+                self._enter(first)
+                if loaded and getattr(first, "HOME", False):
                     back_at_menu(ctx)     # what the boot loaded is given back
             nxt = self.mode.step(now, events)
             if nxt is not None:

@@ -74,6 +74,7 @@ class Race:
         self.armed = None                # MENU or OK: pressed once, waiting for the second
         self.armed_until = None
         self.beeped = 0                  # the countdown's second last beeped
+        self.due_beep = None             # (freq, ms): a stop's beep, sounded the pass after
         self.scroll = None
         self.ready_scroll()
 
@@ -111,12 +112,27 @@ class Race:
         cols = font.small_columns(text)
         if len(cols) > self.ctx.cols and text.endswith(":"):
             cols = font.small_columns(text[:-1])
-        u0 = (self.ctx.cols - len(cols)) // 2
+        c = self.ctx.cols
+        u0 = (c - len(cols)) // 2
         v0 = (self.h - 4) // 2
+        # put() inlined: a blinking race pass draws two clocks and must stay
+        # within the loop's 10 ms on the Pico.
+        f = scr.frame
+        r, g, b = rgb
         for k in range(len(cols)):
+            bits = cols[k]
+            if not bits:
+                continue
+            u = u0 + k
             for v in range(4):
-                if cols[k] >> (3 - v) & 1:
-                    self.put(scr, seat, u0 + k, v0 + v, rgb)
+                if bits >> (3 - v) & 1:
+                    if seat == 0:
+                        j = ((self.h - 1 - v0 - v) * c + u) * 3
+                    else:
+                        j = ((self.ctx.rows - self.h + v0 + v) * c + c - 1 - u) * 3
+                    f[j] = r
+                    f[j + 1] = g
+                    f[j + 2] = b
 
     def fill(self, scr, seat, rgb):
         for v in range(self.h):
@@ -124,8 +140,30 @@ class Race:
                 self.put(scr, seat, u, v, rgb)
 
     # --- the loop -------------------------------------------------------------
+    def frame_key(self, now):
+        """Changes whenever the picture would (core.App): the state, the
+        stops, the race's second (the digits, the countdown, a running
+        clock's pages), GO's flash, a stopped clock's pages, a false start's
+        blink, the scrolled text's offset; events redraw too. Below 2**24:
+        a small int on the Pico, so no allocation."""
+        r = self.race
+        ms = self.ms(now)
+        k = r.state | len(r.order) << 2 | (r.times[0] is None) << 4 | (r.times[1] is None) << 5
+        if r.flagged is not None:
+            k |= (1 + r.flagged) << 6 | ((now // BLINK_MS) & 1) << 8
+        if r.go is not None:
+            rel = ms - r.go                      # below 0 in the countdown
+            k = (k << 7) ^ (rel // 1000) & 63 ^ (64 if 0 <= rel < GO_MS else 0)
+        k = ((k << 3) ^ (now // PAGE_MS) & 7) & 0xFFFFFF
+        if self.scroll is not None:
+            k = ((k << 5) ^ self.scroll.offset(now)) & 0xFFFFFF
+        return k
+
     def step(self, now, events):
         ctx, r, mod = self.ctx, self.race, self.mod
+        if self.due_beep is not None:            # the stop was shown last pass: now its beep
+            ctx.beep(self.due_beep[0], self.due_beep[1])
+            self.due_beep = None
         ms = self.ms(now)
         r.update(ms)
         for key, down in events:
@@ -157,11 +195,12 @@ class Race:
 
     def stop(self, seat, ms):
         what = self.race.stop(seat, ms)
+        # Answer first: the frozen clock goes out this pass, the beep the next.
         if what == self.mod.FALSE_START:
-            self.ctx.beep(220, 600)
+            self.due_beep = (220, 600)
             self.ready_scroll()
         elif what == self.mod.STOPPED:
-            self.ctx.beep(1320, 150)
+            self.due_beep = (1320, 150)
 
     def ok(self, now, ms):
         r, mod = self.race, self.mod
@@ -274,6 +313,6 @@ class Race:
         """Clear the rows a scrolled text crosses, so it reads over the clocks."""
         c = self.ctx.cols
         top = (self.ctx.rows - 5) // 2 + 4
-        for y in range(top - 4, top + 1):
-            for x in range(c):
-                scr.set(y * c + x, (0, 0, 0))
+        f = scr.frame
+        for i in range((top - 4) * c * 3, (top + 1) * c * 3):
+            f[i] = 0

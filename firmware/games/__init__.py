@@ -37,6 +37,24 @@ def load(game_id):
     return sys.modules[name]
 
 
+_FOUND = [None]      # the game ids whose module is on this board, once looked for
+
+
+def _found():
+    """The games whose module file is in this package's folder, found with
+    one listing of it (a stat per game costs the Pico ~4 ms on its flash)
+    and kept: the files change only by a deploy, which resets the board."""
+    if _FOUND[0] is None:
+        here = __file__.replace("\\", "/")
+        here = here[:here.rindex("/")] if "/" in here else ""
+        try:
+            names = os.listdir(here) if here else os.listdir()
+            _FOUND[0] = tuple(gid for gid in IDS if gid + ".mpy" in names or gid + ".py" in names)
+        except OSError:         # a package that cannot be listed (frozen): a look for each
+            _FOUND[0] = tuple(gid for gid in IDS if _present(gid))
+    return _FOUND[0]
+
+
 def _present(game_id):
     for root in sys.path:
         base = (root + "/" if root else "") + "games/" + game_id
@@ -56,7 +74,8 @@ def installed(mode=None):
     Looks for the files rather than importing them: importing all twelve
     would spend the RAM that lazy loading saves.
     """
-    return [gid for gid in IDS if (mode is None or mode_of(gid) == mode) and _present(gid)]
+    found = _found()
+    return [gid for gid in found if mode is None or mode_of(gid) == mode]
 
 
 def unload(game_id=None):

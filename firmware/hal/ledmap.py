@@ -1,8 +1,10 @@
 """From a logical frame to the bytes an LED chain wants: order, rotation, power.
 
 Pure arithmetic shared by every backend, so the simulator shows exactly what a
-real chain would be sent.
+real chain would be sent; and copy_bytes, the frame-sized copy the backends
+and the app's screen make without allocating.
 """
+from compat import viper, ptr8
 
 
 def chain_order(cols, rows, order="serpentine", first="a1", rotation=0):
@@ -73,3 +75,32 @@ def to_chain(frame, order, scale, out, grb=True):
         out[i + 2] = b
         i += 3
     return out
+
+
+@viper
+def copy_bytes(dst, src, n: int):
+    """dst[0:n] = src[0:n] (bytearrays, or src bytes) without a slice, which
+    is an object on the heap on the Pico's MicroPython 1.25 (a drawn pass
+    would allocate), nor a bytecode loop (about 1 ms for a frame): on the
+    board it is viper machine code, a few microseconds."""
+    d = ptr8(dst)
+    s = ptr8(src)
+    for i in range(n):
+        d[i] = s[i]
+
+
+@viper
+def to_chain_grb(frame, order, scale: int, out, n: int):
+    """to_chain for GRB chains, in viper machine code on the board: the `n`
+    squares of `order` (bytes: square numbers below 256) into `out`. The
+    rp2 backend's frame, about 20 us a LED in bytecode."""
+    f = ptr8(frame)
+    o = ptr8(order)
+    d = ptr8(out)
+    i = 0
+    for k in range(n):
+        j = o[k] * 3
+        d[i] = (f[j + 1] * scale) >> 8
+        d[i + 1] = (f[j] * scale) >> 8
+        d[i + 2] = (f[j + 2] * scale) >> 8
+        i += 3

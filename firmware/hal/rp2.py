@@ -13,6 +13,7 @@ import machine
 import neopixel
 
 from hal import ledmap
+from hal.ledmap import copy_bytes
 from hal import KEY_NAMES
 import hal as _contract
 
@@ -30,19 +31,18 @@ _GPIO_IN = 0xD0000004
 PORT_READ = sys.platform == "rp2" or getattr(machine, "EMULATES_RP2_SIO", False)
 
 
-_REED_SCANS = 3   # a reed square's reading counts after this many equal scans
-
 class Matrix(_contract.Matrix):
-    """Row/column scan of the switch matrix, debounced per matrix row.
+    """Row/column scan of the switch matrix, debounced eagerly, row by row.
 
     Matrix position (row r, column c) is switch r*ncols + c. Squares sit at
-    (rank y, file x); the function keys where board["keys"] says. A row's
-    reading is trusted once it has stayed the same for debounce_ms, so a
-    bounce shorter than that never reaches the app (pieces move one at a
-    time, so waiting for the whole row to be quiet costs nothing, and it
-    keeps the per-scan work to one comparison per row). Switches already
-    closed at boot (pieces on a reed board) are reported as presses by the
-    first scans.
+    (rank y, file x); the function keys where board["keys"] says. A switch's
+    change counts at the first scan that reads it (the touch is answered at
+    once); the switch is then locked out for debounce_ms, so its contact's
+    chatter never counts twice, and its reading is compared again when the
+    lockout ends (hal/debounce.py says it per key; here it is bit masks per
+    matrix row, one comparison per row while nothing changes). Switches
+    already closed at boot (pieces on a reed board) are reported as presses
+    by the first scan.
     """
 
     def __init__(self, board, port_read=None):
@@ -71,15 +71,13 @@ class Matrix(_contract.Matrix):
         self._shift = c0
         self._debounce = board.get("debounce_ms", 20)
         self._settle = board.get("settle_us", 10)
-        # Per matrix row: the last raw reading and the debounced state as bit
-        # masks (bit c = column c, 1 = closed), and when the reading last moved.
+        # Per matrix row, as bit masks (bit c = column c, 1 = closed): the
+        # last raw reading, the debounced state, the switches locked out and
+        # when the row's last change counted (its lockout's start).
         self._raw = [0] * nrows
         self._stable = [0] * nrows
+        self._locked = [0] * nrows
         self._since = [0] * nrows
-        # And how many scans in a row have read it: a reed switch under a
-        # weak magnet or a bounce must read the same on _REED_SCANS scans.
-        self._count = [0] * nrows
-        self._need = _REED_SCANS if board.get("sensing") == "reed" else 1
         keymap = [-1] * (nrows * ncols)         # switch -> our key number, -1 unused
         where = [0] * self.size                 # our key number -> switch
         for y in range(rows):
@@ -93,7 +91,7 @@ class Matrix(_contract.Matrix):
             where[cols * rows + i] = r * ncols + c
         self._keymap = tuple(keymap)
         self._where = tuple(where)
-        self._busy = False                      # some row waits out its debounce
+        self._busy = True                       # a row differs or is locked out
 
     def scan(self, now_ms=None):
         """Read every switch once; the debounced (key, down) changes since last time."""
@@ -117,8 +115,6 @@ class Matrix(_contract.Matrix):
                 m = (v >> shift & full) ^ full  # pull-ups: a closed switch reads 0
                 if m != raw[r]:
                     raw[r] = m
-                    self._since[r] = now_ms
-                    self._count[r] = 0
                     busy = True
                 r += 1
         else:
@@ -134,8 +130,6 @@ class Matrix(_contract.Matrix):
                 m ^= full
                 if m != raw[r]:
                     raw[r] = m
-                    self._since[r] = now_ms
-                    self._count[r] = 0
                     busy = True
                 r += 1
         if not busy:
@@ -143,24 +137,28 @@ class Matrix(_contract.Matrix):
         return self._settle_rows(now_ms)
 
     def _settle_rows(self, now_ms):
-        # Only runs while some row is changing: rows quiet for debounce_ms
-        # take their reading as the new state and report the switches that moved.
-        raw, stable, since, keymap = self._raw, self._stable, self._since, self._keymap
-        deb, ncols = self._debounce, self._ncols
-        count, need = self._count, self._need
+        # Only runs while some row changed or has a switch locked out.
+        raw, stable, locked, since = self._raw, self._stable, self._locked, self._since
+        keymap, deb, ncols = self._keymap, self._debounce, self._ncols
         events = _NO_EVENTS
         busy = False
         for r in range(self._nrows):
-            m = raw[r]
-            diff = m ^ stable[r]
+            lk = locked[r]
+            if lk:
+                if ticks_diff(now_ms, since[r]) < deb:
+                    busy = True
+                else:
+                    lk = 0
+                    locked[r] = 0
+            diff = (raw[r] ^ stable[r]) & ~lk
             if not diff:
                 continue
-            n = count[r] + 1
-            count[r] = n
-            if n < need or ticks_diff(now_ms, since[r]) < deb:
-                busy = True
-                continue
+            m = stable[r] ^ diff
             stable[r] = m
+            if deb:
+                locked[r] = lk | diff
+                since[r] = now_ms
+                busy = True
             sw = r * ncols
             while diff:
                 if diff & 1:
@@ -223,8 +221,11 @@ class Pixels(_contract.Pixels):
             mask = 0
             for sq in part:
                 mask |= 1 << (sq // cols)
+            if cols * rows <= 256:
+                part = bytes(part)          # for the viper copy (ledmap.to_chain_grb)
             segs.append((part, chain_mv[k * w:(k + 1) * w], mask))
         self._segs = tuple(segs)
+        self._fast = cols * rows <= 256
         self._scale = -1
         self._sent = False
         self.shows = 0
@@ -233,7 +234,8 @@ class Pixels(_contract.Pixels):
         if self._sent and frame == self.frame:
             return
         new = self._new
-        new[:] = frame
+        n3 = len(new)
+        copy_bytes(new, frame, n3)     # no slice: a heap object on MicroPython 1.25
         changed = 0
         row_sum = self._row_sum
         rows_new, rows_old = self._rows_new, self._rows_old
@@ -247,10 +249,14 @@ class Pixels(_contract.Pixels):
         if scale != self._scale:
             changed = -1                        # every LED's level moves
             self._scale = scale
-        to_chain = ledmap.to_chain
+        fast = self._fast
+        cols = self.cols
         for part, out, mask in self._segs:
             if mask & changed:
-                to_chain(new, part, scale, out)
+                if fast:
+                    ledmap.to_chain_grb(new, part, scale, out, cols)
+                else:
+                    ledmap.to_chain(new, part, scale, out)
         np = self._np
         if not self._direct:
             c = self.chain
@@ -258,7 +264,7 @@ class Pixels(_contract.Pixels):
                 j = i * 3
                 np[i] = (c[j + 1], c[j], c[j + 2])
         np.write()
-        self.frame[:] = new
+        copy_bytes(self.frame, new, n3)
         self._sent = True
         self.shows += 1
 

@@ -15,35 +15,26 @@ class SimMatrix(_contract.Matrix):
         self.state = bytearray(self.size)
         self.queue = []
         self.raw = None           # switch readings with bounces (see bounce_model)
-        self.count = None
+        self.lockout = None
 
-    def bounce_model(self, scans):
-        """From now on the switches are read raw (set_raw) and a change is
-        reported once `scans` scans in a row have read it, as the rp2 backend
-        does on a reed board: for tests of bounces and flickering magnets."""
-        self.raw = bytearray(self.state)
-        self.count = bytearray(self.size)
-        self.scans = scans
+    def bounce_model(self, debounce_ms=20):
+        """From now on the switches are read raw (set_raw) and debounced as
+        the board's backends do (hal/debounce.py: a change counts at the
+        first scan, then the switch is deaf for debounce_ms): for tests of
+        bounces and flickering magnets."""
+        from hal.debounce import Lockout
+        self.lockout = Lockout(self.size, debounce_ms)
+        self.lockout.raw[:] = self.state
+        self.lockout.state = self.state
+        self.raw = self.lockout.raw
 
     def set_raw(self, key, closed):
-        v = 1 if closed else 0
-        if self.raw[key] != v:
-            self.raw[key] = v
-            self.count[key] = 0
+        self.raw[key] = 1 if closed else 0
 
     def scan(self, now_ms=0):
         out, self.queue = self.queue, []
-        raw = self.raw
-        if raw is not None:
-            state, count = self.state, self.count
-            for key in range(self.size):
-                if raw[key] != state[key]:
-                    count[key] += 1
-                    if count[key] >= self.scans:
-                        state[key] = raw[key]
-                        out.append((key, bool(raw[key])))
-                else:
-                    count[key] = 0
+        if self.lockout is not None:
+            self.lockout.settle(now_ms, out)
         return out
 
     def is_down(self, key):

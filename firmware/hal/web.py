@@ -15,26 +15,30 @@ What the link must offer (all plain strings and ints, nothing shared):
   renamed(old, new)   a file was renamed over another
   removed(path)       a file was removed
 
-The matrix debounces as the board reads its switches: a change counts after
-`scans` equal scans (three on a reed board, and the board file's debounce
-time at the loop's 10 ms). The flash is a folder of the port's own file
-system whose every change is also told to the link, which keeps it in the
-browser's storage; the page writes it back into the folder before boot, so
-hal.storage.FileStorage works on it unchanged with all its promises.
+The matrix debounces as the board reads its switches (hal/debounce.py): a
+change counts at the first scan that reads it, then the switch is deaf for
+the board file's debounce_ms; the page holds a click down for `scans` scans
+of the loop's 10 ms, so that its release comes after that lockout. The flash
+is a folder of the port's own file system whose every change is also told
+to the link, which keeps it in the browser's storage; the page writes it
+back into the folder before boot, so hal.storage.FileStorage works on it
+unchanged with all its promises.
 """
 import binascii
 import os
 
 import hal as _contract
 from hal import ledmap
+from hal.debounce import Lockout
 from compat import ticks_ms as _ticks_ms
 
 LOOP_MS = 10          # app/loop.py's pass: the debounce counts scans of it
-REED_SCANS = 3        # a reed square counts after three equal scans (hal/rp2.py)
+REED_SCANS = 3        # a click on a reed board's square lasts three scans at least
 
 
 def debounce_scans(board):
-    """Equal scans a switch change needs before the app hears of it."""
+    """Scans a click is held down: its press counts at the first, its
+    release once the switch's lockout (debounce_ms) is over."""
     scans = board.get("debounce_ms", 20) // LOOP_MS + 1
     return max(scans, REED_SCANS if board.get("sensing") == "reed" else 1)
 
@@ -52,25 +56,19 @@ class WebMatrix(_contract.Matrix):
         self.size = self.cols * self.rows + 4
         self.link = _link(link)
         self.scans = debounce_scans(board)
-        self.state = bytearray(self.size)
-        self.count = bytearray(self.size)
+        self.lockout = Lockout(self.size, board.get("debounce_ms", 20))
+        self.state = self.lockout.state
 
     def scan(self, now_ms=None):
         raw = self.link.switches()
         if len(raw) != self.size:
             raise ValueError("the page sent %d switches, the board has %d" % (len(raw), self.size))
-        state, count, out = self.state, self.count, []
+        mine = self.lockout.raw
         for key in range(self.size):
-            v = 1 if raw[key] == "1" else 0
-            if v != state[key]:
-                count[key] += 1
-                if count[key] >= self.scans:
-                    state[key] = v
-                    count[key] = 0
-                    out.append((key, bool(v)))
-            else:
-                count[key] = 0
-        return out
+            mine[key] = 1 if raw[key] == "1" else 0
+        if now_ms is None:
+            now_ms = int(self.link.now()) & 0x3FFFFFFF      # WebClock's time
+        return self.lockout.settle(now_ms, [])
 
     def is_down(self, key):
         return bool(self.state[key])

@@ -320,7 +320,7 @@ def edges(b, sq, levels, gap=3):
 def test_bounces_and_a_flickering_magnet_make_no_phantom_moves():
     b, play = started("peoes")
     g = play.game
-    b.hal.matrix.bounce_model(3)            # as a reed board's backend reads its switches
+    b.hal.matrix.bounce_model(20)           # as a reed board's backend reads its switches
     src = play.square(play.entry.next_cells()[0])
     for n in (2, 3, 4, 5, 6):               # a lift that bounces n edges, then stays up
         levels = [(i + 1) % 2 for i in range(n)] + [0, 0, 0]

@@ -442,3 +442,37 @@ def test_the_rules_take_any_growing_counter():
     assert r.stop(0, 10 ** 8 + 2999) == P.FALSE_START
     r.start(10 ** 8 + 5000)
     assert r.stop(0, 10 ** 8 + 8000 + 1234) == P.STOPPED and r.times[0] == 1234
+
+
+def test_a_stop_shows_the_frozen_clock_in_its_pass_and_beeps_the_pass_after():
+    # Issue 21, answer first: the frame with the stopped clock goes out in
+    # the pass that read the tap; the beep (and anything slow) comes after.
+    b = open_race()
+    t0 = start_race(b)
+    while b.now - t0 < 3000 + 2500:
+        b.tick(100)
+    beeps = len(b.hal.sound.beeps)
+    b.hal.matrix.press(own_square(b, 0))
+    b.tick()
+    assert half(b, 0) and all(rgb == (0, 200, 0) for u, v, rgb in half(b, 0)), half(b, 0)
+    assert len(b.hal.sound.beeps) == beeps
+    b.hal.matrix.release(own_square(b, 0))
+    b.tick()
+    assert b.hal.sound.beeps[beeps:] == [(1320, 150)]
+
+
+def test_a_running_race_draws_only_when_its_picture_changes():
+    # The clocks show whole seconds: a second of passes draws a few frames
+    # (the second's turn, the stopped clock's page), not a hundred.
+    b = open_race()
+    t0 = start_race(b)
+    while b.now - t0 < 3000 + 1500:
+        b.tick(100)
+    b.tap_key(own_square(b, 1))
+    while b.app.mode.scroll is not None:
+        b.tick(100)
+    drawn = 0
+    for _ in range(100):
+        b.tick()
+        drawn += b.app.fresh
+    assert 1 <= drawn <= 4, drawn

@@ -1,0 +1,121 @@
+"""The set-up screen (mode `Setup`), opened from the menu (app/menu.py says
+what each of its rows chooses). A module of its own, loaded when a game's
+square is opened and given back with the game (app.GAME_ONLY), so the
+menu's first frame at boot loads less.
+"""
+import games
+from hal import MENU, OK
+from app.screen import Scroll, LOOK_RGB, TEXT, SELECTED
+from app.core import mode
+from app.menu import MODES, BLINK_MS, START_RGB
+
+
+class Setup:
+    def __init__(self, ctx, gid):
+        self.ctx = ctx
+        self.gid = gid
+        self.mod = games.load(gid)
+        self.mode = 0
+        self.level = 3
+        self.option = None          # (name, values that fit, chosen index)
+        for name in sorted(self.mod.OPTIONS):
+            default, lo, hi = self.mod.OPTIONS[name]
+            vals = [v for v in range(lo, hi + 1) if self._fits({name: v})]
+            if vals and len(vals) <= ctx.cols:
+                best = max([v for v in vals if v <= default] or vals[:1])
+                self.option = (name, vals, vals.index(best))
+            break
+        # A reed board, a game with blocked squares: marked with marker pieces
+        # (True) or shown by the LEDs alone (False); None: no choice to make.
+        self.markers = None
+        if ctx.sensing == "reed" and getattr(self.mod, "MARKERS", None):
+            self.markers = True
+        self.scroll = Scroll(games.NAMES[gid], ctx.cols, TEXT)
+
+    def _fits(self, options):
+        w, h = self.mod.layout(options)
+        return w <= self.ctx.cols and h <= self.ctx.rows
+
+    def options(self):
+        if self.option is None:
+            return {}
+        name, vals, i = self.option
+        return {name: vals[i]}
+
+    def step(self, now, events):
+        ctx = self.ctx
+        c, top = ctx.cols, ctx.rows - 1
+        for key, down in events:
+            if not down:
+                continue
+            if key == ctx.key(MENU):
+                return mode("menu", ctx)
+            if key == ctx.key(OK) or key == top * c + c - 1:
+                return self.start()
+            if key >= ctx.n:
+                continue
+            x, y = key % c, key // c
+            if y == top and x < len(MODES):
+                self.mode = x
+                self.say(MODES[x][0])
+            elif y == top - 1 and x < 5 and self.board_plays():
+                self.level = x + 1
+                self.say("LEVEL %d" % self.level)
+            elif y == 1 and self.markers is not None and x < 2:
+                self.markers = x == 0
+                self.say("MARKER PIECES" if self.markers else "LEDS ONLY")
+            elif y == 0 and self.option is not None and x < len(self.option[1]):
+                name, vals, i = self.option
+                self.option = (name, vals, x)
+                self.say("%s %d" % (name.upper(), vals[x]))
+        return None
+
+    def say(self, text):
+        self.scroll = Scroll(text, self.ctx.cols, TEXT)
+
+    def board_plays(self):
+        """Whether the board plays a seat: only then is there a level to choose."""
+        return "board" in MODES[self.mode][1]
+
+    def start(self):
+        ctx = self.ctx
+        from app import saves
+        from app.saves import Settings
+        if saves.free_name(ctx.storage, self.gid) is None:
+            # Every file of this game holds a kept game: a new one has no room.
+            self.say("%d %s GAMES KEPT: RESUME OR ABANDON ONE FIRST - MENU: BACK" % (
+                saves.PER_GAME, games.NAMES[self.gid].upper()))
+            return None
+        ctx.seed += 1
+        return mode("play", ctx, Settings(self.gid, self.options(), MODES[self.mode][1], self.level,
+                                          self.markers is not False))
+
+    def draw(self, scr, now):
+        ctx = self.ctx
+        c, top = ctx.cols, ctx.rows - 1
+        # Here, not at the top: the menu's first frame at boot does without
+        # games.common (25 ms of the Pico's boot); the set-up's game has it.
+        from games.common import P0, P1, SEED, BLOCK
+        self.scroll.draw(scr, now)
+        for x in range(len(MODES)):
+            # Each mode square alternates between its two players: a seat's
+            # colour for a person, amber for the board.
+            players = MODES[x][1]
+            second = (now // 700) & 1
+            who = players[second]
+            rgb = LOOK_RGB[SEED] if who == "board" else LOOK_RGB[P1 if second else P0]
+            if x == self.mode and (now // BLINK_MS) & 1:
+                rgb = SELECTED
+            scr.set(top * c + x, rgb)
+        for x in range(5 if self.board_plays() else 0):
+            scr.set((top - 1) * c + x, (0, 40 + 40 * x, 200 - 40 * x) if x < self.level else (8, 8, 8))
+        if self.option is not None:
+            name, vals, i = self.option
+            for x in range(len(vals)):
+                scr.set(x, SELECTED if x == i else (40, 40, 0))
+        if self.markers is not None:
+            for x in range(2):
+                on = self.markers == (x == 0)
+                rgb = LOOK_RGB[BLOCK] if x == 0 else (8, 8, 8)
+                scr.set(c + x, SELECTED if on and (now // BLINK_MS) & 1 else rgb)
+        scr.set(top * c + c - 1, START_RGB)
