@@ -37,7 +37,7 @@ def load(game_id):
     return sys.modules[name]
 
 
-_FOUND = [None]      # the game ids whose module is on this board, once looked for
+_FOUND: list = [None]   # the game ids whose module is on this board, once looked for
 
 
 def _found():
