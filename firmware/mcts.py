@@ -10,7 +10,7 @@ games/go_playout.py). Without it the search plays the game's own
 play()/undo() and ends each playout with evaluate() (the `Plain` hooks below).
 
 The tree lives in preallocated arrays of at most CAP nodes (13-16 bytes a
-node: 45 KB at level 5), built at the first move and kept for the game (the
+node: 39 KB at level 5), built at the first move and kept for the game (the
 app's ai.release() drops it at the game's end). Each playout: from the root,
 the child with the best value (RAVE-blended win rate where the hooks give
 AMAF moves, else UCB1), a leaf expanded once it has EXPAND visits (the root at
@@ -27,7 +27,7 @@ from compat import const, ticks_ms, ticks_diff, viper, ptr8, ptr16
 
 BENCH_MHZ = 125
 DEFAULT_PLAYOUTS = (300, 1500)
-CAP = 3500                 # tree nodes at level 5
+CAP = 3000                 # tree nodes at level 5
 MIN_TREE = 400            # nodes: the smallest tree a heap short of room gets
 EXPAND = 8                 # visits before a leaf gets its children
 RAVE_EQUIV = 3500          # playouts at which RAVE and the win rate weigh the same

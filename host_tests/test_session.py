@@ -54,6 +54,25 @@ def session_script(roots, games, plies, level, wasm, long_gid=None, long_plies=0
                 roots, games, plies, level, wasm, long_gid, long_plies, only, max_playouts, body))
 
 
+def run_session(mpy_dir, tmp_path, games, plies, level, timeout=600, **header):
+    """The driver on the unix port capped at the Pico's heap, with the run's
+    .mpy tree; (its output, its summary). It must end normally, with no error
+    screen and no MemoryError."""
+    roots = [os.path.join(mpy_dir, d) for d in ("firmware", "portable", "")]
+    main = tmp_path / "main.py"
+    main.write_text(session_script(roots, games, plies, level, False, **header))
+    r = run_micropython([str(main)], heap="%dK" % (PICO_HEAP // 1024), timeout=timeout)
+    out = r.stdout + r.stderr
+    assert r.returncode == 0, out[-3000:]
+    f = summary(out)
+    assert f, out[-3000:]
+    print(out[-600:])
+    assert int(f["GAMES"]) == games, out[-3000:]
+    assert f["ERRORS"] == "0" and f["ERRLOG"] == "0", out[-3000:]    # no error screen, no MemoryError
+    assert "MemoryError" not in out
+    return out, f
+
+
 def summary(out):
     for line in out.strip().splitlines():
         if line.startswith("BOOT "):
@@ -67,18 +86,7 @@ def menu_heaps(out):
 
 
 def test_a_club_day_of_every_menu_entry_four_times_in_one_boot(mpy_dir, tmp_path):
-    roots = [os.path.join(mpy_dir, d) for d in ("firmware", "portable", "")]
-    main = tmp_path / "main.py"
-    main.write_text(session_script(roots, GAMES, PLIES, LEVEL, False))
-    r = run_micropython([str(main)], heap="%dK" % (PICO_HEAP // 1024), timeout=600)
-    out = r.stdout + r.stderr
-    assert r.returncode == 0, out[-3000:]
-    f = summary(out)
-    assert f, out[-3000:]
-    print(out[-600:])
-    assert int(f["GAMES"]) == GAMES, out[-3000:]
-    assert f["ERRORS"] == "0" and f["ERRLOG"] == "0", out[-3000:]    # no error screen, no MemoryError
-    assert "MemoryError" not in out
+    out, f = run_session(mpy_dir, tmp_path, GAMES, PLIES, LEVEL)
     assert int(f["AIMOVES"]) >= GAMES, "the board must have played in its games"
     assert int(f["ENDED"]) >= 2, "some games must reach their result"
     assert f["LOADED"] == "1", "only games.common may stay imported at the menu"
@@ -99,39 +107,20 @@ def test_a_day_of_150_games_with_a_600_move_go_game_ends_none_in_the_error_scree
     for 8,192 contiguous bytes, and Go's AI tables failed in a fragmented
     heap (10 games in the error screen here before they were built at the
     game's start)."""
-    roots = [os.path.join(mpy_dir, d) for d in ("firmware", "portable", "")]
-    main = tmp_path / "main.py"
-    main.write_text(session_script(roots, 150, PLIES, LEVEL, False, "go", 600))
-    r = run_micropython([str(main)], heap="%dK" % (PICO_HEAP // 1024), timeout=1800)
-    out = r.stdout + r.stderr
-    assert r.returncode == 0, out[-3000:]
-    f = summary(out)
-    assert f, out[-3000:]
-    print(out[-600:])
-    assert int(f["GAMES"]) == 150, out[-3000:]
-    assert f["ERRORS"] == "0" and f["ERRLOG"] == "0", out[-3000:]
-    assert "MemoryError" not in out
+    out, f = run_session(mpy_dir, tmp_path, 150, PLIES, LEVEL, timeout=1800, long_gid="go",
+                         long_plies=600)
     assert int(f["LONG"]) >= 600, "the long Go game: %s moves" % f["LONG"]
 
 
 def test_whole_go_games_against_the_board_at_level_5_end_in_their_result(mpy_dir, tmp_path):
     """Issue 24: Go against the board at level 5 (the Monte-Carlo search's
-    45 KB tree) to the end, twice in one boot, on the unix port capped at
+    39 KB tree) to the end, twice in one boot, on the unix port capped at
     the Pico's heap. Before, the second game's record line found no room
     (the tree was kept until the menu) and the game ended in the error
     screen. The search is cut to 30 playouts a move (the tree is allocated
     in full all the same), as the simulated board's clock stops no search."""
-    roots = [os.path.join(mpy_dir, d) for d in ("firmware", "portable", "")]
-    main = tmp_path / "main.py"
-    main.write_text(session_script(roots, 2, PLIES, 5, False, only="go", max_playouts=30))
-    r = run_micropython([str(main)], heap="%dK" % (PICO_HEAP // 1024), timeout=600)
-    out = r.stdout + r.stderr
-    assert r.returncode == 0, out[-3000:]
-    f = summary(out)
-    assert f, out[-3000:]
-    print(out[-600:])
-    assert int(f["GAMES"]) == 2 and f["ENDED"] == "2", out[-3000:]
-    assert f["ERRORS"] == "0" and f["ERRLOG"] == "0", out[-3000:]
+    out, f = run_session(mpy_dir, tmp_path, 2, PLIES, 5, only="go", max_playouts=30)
+    assert f["ENDED"] == "2", out[-3000:]
     assert int(f["AIMOVES"]) >= 40, "the board must have played its whole games"
     menus = menu_heaps(out)
     assert menus[1] - menus[0] <= FLAT, menus        # the heap back at the menu after each
