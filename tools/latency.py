@@ -223,6 +223,19 @@ def fkey_rc(board, name):
     return tuple(board["keys"][name])
 
 
+def open_game(board, gid):
+    """The plan's start: the game's square tapped twice on the menu, then OK
+    (its set-up's first choice, two players); returns (plan, time after)."""
+    plan = []
+    t = SETTLE_S
+    sq = menu_square(board, gid)
+    for rc in (key_rc(board, sq), key_rc(board, sq), fkey_rc(board, "ok")):
+        plan.append((t, rc, True))
+        plan.append((t + TAP_MS / 1000, rc, False))
+        t += GAP_S
+    return plan, t
+
+
 def tap_plan(board, moves=8):
     """Semaforo from the menu for two players, then `moves` moves by tap."""
     plan = []
@@ -244,13 +257,7 @@ def piece_plan(board, moves=8):
     """Semaforo with pieces: placements (a piece put down and left), lifts
     (a colour change: the lifted piece's move), each followed by putting the
     new colour's piece back where the board asks."""
-    plan = []
-    t = SETTLE_S
-    sq = menu_square(board, "semaforo")
-    for rc in (key_rc(board, sq), key_rc(board, sq), fkey_rc(board, "ok")):
-        plan.append((t, rc, True))
-        plan.append((t + TAP_MS / 1000, rc, False))
-        t += GAP_S
+    plan, t = open_game(board, "semaforo")
     touches = []
     for m in ("a1", "b2", "c1", "d2")[:max(1, moves - 2)]:
         rc = key_rc(board, semaforo_square(board, m))
@@ -270,13 +277,7 @@ def piece_plan(board, moves=8):
 def race_plan(board):
     """Jogos Poliedricos' race timer: open it, OK (3 s countdown, GO), then
     each player stops their clock with a tap in their half."""
-    plan = []
-    t = SETTLE_S
-    sq = menu_square(board, "poliedricos")
-    for rc in (key_rc(board, sq), key_rc(board, sq), fkey_rc(board, "ok")):
-        plan.append((t, rc, True))
-        plan.append((t + TAP_MS / 1000, rc, False))
-        t += GAP_S
+    plan, t = open_game(board, "poliedricos")
     t += 4.6                                      # the countdown, GO, the clocks run
     touches = []
     mid = board["cols"] // 2
