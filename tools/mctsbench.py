@@ -31,8 +31,11 @@ import sys
 import tempfile
 
 from tools import mpy
+from tools.firmware_path import ROOT  # noqa: F401  (and firmware/ on sys.path)
+from ai import SAFETY_MS
 
-LEVEL_MS = {5: 9000, 3: 1800}      # ai.SAFETY_MS; games/go.py PLAYOUTS fit them at 125 MHz
+# The board's stop at levels 5 and 3; games/go.py PLAYOUTS fit them at 125 MHz.
+LEVEL_MS = {5: SAFETY_MS[5], 3: SAFETY_MS[3]}
 BARE_AFTER = "d4"
 SEARCH_AFTER = "d4 e5 d5 c4 d3 c3 e3"
 
