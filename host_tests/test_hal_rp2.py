@@ -277,6 +277,26 @@ def test_beep_starts_the_tone_and_a_timer_stops_it(hal):
     assert pwm.duty_u16() == 0
 
 
+def test_every_calls_back_with_the_time_until_stopped(hal):
+    """The thinking spinner's timer: periodic, the time passed in, and a
+    callback that fails stops its timer instead of failing every period."""
+    got = []
+    t = hal.clock.every(80, got.append)
+    assert t.mode == machine.Timer.PERIODIC and t.period == 80
+    machine.fire_timers()
+    machine.fire_timers()
+    assert len(got) == 2 and all(isinstance(x, int) for x in got)
+    t.deinit()
+    machine.fire_timers()
+    assert len(got) == 2
+
+    def broken(now):
+        raise MemoryError
+    t = hal.clock.every(80, broken)
+    machine.fire_timers()
+    assert not t.active
+
+
 def test_no_buzzer_is_silent(tmp_path):
     machine.reset()
     b = dict(CLUB9)

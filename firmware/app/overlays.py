@@ -41,8 +41,8 @@ def frame_key(play, now):
     return k
 
 
-def draw(play, scr, now, thinking=None):
-    """The play screen; `thinking`: the spinner's turn while the AI thinks."""
+def draw(play, scr, now, text=True):
+    """The play screen; without `text`, no scrolled text over it."""
     if play.seen is not None and ticks_diff(play.seen, now) > 0:
         # The board thought after this pass read the clock: draw at the time
         # its deadlines were set from, so one pass has one time.
@@ -89,9 +89,8 @@ def draw(play, scr, now, thinking=None):
             scr.set(sq, LOOK_RGB[look] if blink else (0, 0, 0))
         if play.pieces.resting is not None:
             scr.set(play.pieces.resting[0], PLACED)   # answered at once, counted once it rests
-    if thinking is not None:
-        view.spinner(scr, thinking)
-    view.say(scr, play.scroll, now)
+    if text:
+        view.say(scr, play.scroll, now)
     if flashing and blink:
         scr.set(play.flash_cell, ERROR)   # over the text: the refused square shows at once
 

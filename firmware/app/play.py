@@ -25,6 +25,7 @@ from app.words import key_move_question
 FLASH_MS = 700
 AI_SHOW_MS = 2000
 REPLY_PAUSE_MS = 300   # the human sees their move land before the board thinks
+SPIN_MS = 80           # the thinking spinner steps on a square this often
 DEMO = ("board", "board")
 
 
@@ -103,6 +104,7 @@ class Play:
         # and drawn again only when version moved.
         self.version = 0
         self.base = bytearray(ctx.n * 3)
+        self.still = bytearray(ctx.n * 3)   # the board while it thinks (think())
         self.base_version = -1
         self.v = None             # the game's view at base_version
         self.wrong_sq = ()        # real pieces: the squares that disagree, at base_version
@@ -329,24 +331,51 @@ class Play:
         self.ctx.collect()
 
     def think(self, level):
-        import ai
+        """The board's move, the spinner turning while the AI searches.
+
+        The spinner's frames are the board as it stood when the thinking
+        began (kept in `still`), the spinner and the scrolled text over it:
+        the search plays its own moves on the game, so they never read the
+        game. Where the HAL has a periodic timer (Clock.every) it sends them,
+        a step every SPIN_MS whatever the search is doing; elsewhere the
+        search's progress calls do, when a step is due."""
         ctx = self.ctx
-        t0 = ctx.clock.ticks_ms()
-        state = [None]            # when the spinner was last drawn
+        clock, scr, view = ctx.clock, ctx.screen, self.view
+        t0 = clock.ticks_ms()
+        scr.clear()
+        overlays.draw(self, scr, t0, text=False)
+        still = self.still
+        scr.keep(still)
+        spun = [0, t0, True]      # frames sent, the last one's time, spinning
 
-        def progress(depth):
-            now = ctx.clock.ticks_ms()
-            if state[0] is None or ticks_diff(now, state[0]) >= 60:
-                state[0] = now
-                ctx.screen.clear()
-                self.draw(ctx.screen, now, thinking=ticks_diff(now, t0) // 60)
-                ctx.push()
+        def spin(now):
+            if not spun[2]:
+                return            # a timer's call that came after the search
+            spun[0] += 1
+            spun[1] = now
+            scr.restore(still)
+            view.spinner(scr, spun[0])
+            view.say(scr, self.scroll, now)
+            ctx.push()
 
-        progress(0)
+        def progress(_done):
+            now = clock.ticks_ms()
+            if ticks_diff(now, spun[1]) >= SPIN_MS:
+                spin(now)
+
+        spin(t0)
+        timer = clock.every(SPIN_MS, spin)
+        import ai                 # its first import (tens of ms) with the spinner turning
         ctx.seed = (ctx.seed * 1103515245 + 12345) & 0x3FFFFFFF
-        # The budgets scale with the chip's clock (main.py's set_clock).
-        return ai.choose(self.game, level=level, seed=ctx.seed, clock=ctx.clock.ticks_ms,
-                         progress=progress, mhz=ctx.board.get("cpu_mhz", ai.BENCH_MHZ))
+        try:
+            # The budgets scale with the chip's clock (main.py's set_clock).
+            return ai.choose(self.game, level=level, seed=ctx.seed, clock=clock.ticks_ms,
+                             progress=progress if timer is None else None,
+                             mhz=ctx.board.get("cpu_mhz", ai.BENCH_MHZ))
+        finally:
+            spun[2] = False
+            if timer is not None:
+                timer.deinit()
 
     def ai_turn(self, now):
         turns.board_moves(self, now)
@@ -375,8 +404,8 @@ class Play:
         return mode("result", self.ctx, self)
 
     # --- drawing (app/overlays.py) ------------------------------------------
-    def draw(self, scr, now, thinking=None):
-        overlays.draw(self, scr, now, thinking)
+    def draw(self, scr, now):
+        overlays.draw(self, scr, now)
 
 
 __all__ = ("Play", "touches", "LOOK_RGB")

@@ -68,6 +68,12 @@ class Clock:
     def sleep_ms(self, ms):
         raise NotImplementedError
 
+    def every(self, ms, callback):
+        """callback(now) every `ms` while the main code runs on (the
+        thinking spinner), until the returned object's deinit(); None where
+        the backend has no such timer: the caller then calls it itself."""
+        return None
+
 
 class Sound:
     def beep(self, freq_hz, ms):

@@ -284,6 +284,21 @@ class Clock(_contract.Clock):
     def sleep_ms(self, ms):
         sleep_ms(ms)
 
+    def every(self, ms, callback):
+        """A periodic soft timer. MicroPython runs its callback between the
+        main code's bytecodes (never inside a viper or native function or a
+        collection), so the callback may allocate and draw, and waits at
+        most one such call (a Go playout: about 16 ms at 125 MHz)."""
+        def tick(timer):
+            try:
+                callback(ticks_ms())
+            except Exception:
+                timer.deinit()        # a spinner that cannot draw stops; the search goes on
+        try:
+            return machine.Timer(-1, mode=machine.Timer.PERIODIC, period=int(ms), callback=tick)
+        except (AttributeError, TypeError, ValueError):
+            return None
+
 
 class Sound(_contract.Sound):
     """A passive piezo buzzer on a PWM pin; silent when the board has none.

@@ -3,7 +3,8 @@ Portable: runs on CPython and MicroPython."""
 from simboard import WrapBoard as SimBoard  # each test crosses the clock's wrap
 from memstorage import MemStorage
 from app import saves
-from app.screen import AI_MOVE, HINT
+from app.play import SPIN_MS
+from app.screen import AI_MOVE, HINT, THINK
 
 
 def board():
@@ -43,6 +44,72 @@ def test_thinking_is_shown_while_the_board_searches():
     b.tick()
     assert play.game.ply == 1
     assert b.hal.pixels.shows > shows + 1, "frames were pushed during the search"
+
+
+class _Ticker:
+    """A periodic timer as rp2's Clock.every makes: its calls come between
+    the search's steps (here, at its clock reads)."""
+
+    def __init__(self, ms, callback):
+        self.ms, self.callback, self.on, self.last = ms, callback, True, None
+
+    def deinit(self):
+        self.on = False
+
+
+def _thinking_frames(timer):
+    """The frames a board sends while it thinks about its first Avanco
+    move at level 3; time moves 10 ms at each clock read."""
+    b = board()
+    play = b.start("avanco", players_col=2, level=3)
+    clock, pixels = b.hal.clock, b.hal.pixels
+    frames, tickers = [], []
+    show = pixels.show
+
+    def record(frame):
+        frames.append(bytes(frame))
+        show(frame)
+
+    def moving():
+        clock.now = (clock.now + 10) & 0x3FFFFFFF
+        for t in tickers:
+            if t.on and (t.last is None or clock.now - t.last >= t.ms):
+                t.last = clock.now
+                t.callback(clock.now)
+        return clock.now
+
+    def every(ms, callback):
+        tickers.append(_Ticker(ms, callback))
+        return tickers[-1]
+
+    pixels.show = record
+    clock.ticks_ms = moving
+    if timer:
+        clock.every = every
+    b.tick()
+    assert play.game.ply == 1
+    return play, frames[:-1], tickers      # the last: the pass's frame, the move
+
+
+def test_the_spinner_turns_over_the_board_as_it_stood_while_the_board_thinks():
+    """The search plays its own moves on the game: the frames sent while it
+    thinks show the board before it with only the spinner going round, every
+    SPIN_MS, from the HAL's timer where it has one, else from the search."""
+    for timer in (False, True):
+        play, frames, tickers = _thinking_frames(timer)
+        ring = play.view.ring
+        assert len(frames) >= 5, (timer, len(frames))
+        lit = []
+        for f in frames:
+            for i in range(len(f) // 3):
+                if i not in ring:
+                    assert f[3 * i:3 * i + 3] == frames[0][3 * i:3 * i + 3], (timer, i)
+            lit.append(tuple(i for i in ring if f[3 * i:3 * i + 3] == bytes(THINK)))
+        assert all(len(x) == 2 for x in lit), lit
+        assert all(a != b for a, b in zip(lit, lit[1:])), "a step at every frame"
+        if timer:
+            assert len(tickers) == 1 and tickers[0].ms == SPIN_MS and not tickers[0].on, \
+                "the timer is stopped with the search"
 
 
 def test_undo_against_the_board_goes_back_to_the_humans_turn():
