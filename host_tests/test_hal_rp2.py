@@ -411,3 +411,11 @@ def test_a_button_board_reports_after_the_debounce_time_alone():
     m = rp2.Matrix(boardcheck.check(b, "b.py"))
     machine.set_switch(*square(CLUB9, 8, 8))
     assert m.scan(5) == [(80, True)]
+
+
+def test_paint_sets_a_run_of_squares_to_one_colour_and_nothing_else():
+    from hal.ledmap import paint
+    f = bytearray(range(30))
+    paint(f, 2, 3, 0x102030)
+    assert f[6:15] == bytes([16, 32, 48] * 3)
+    assert f[:6] == bytes(range(6)) and f[15:] == bytes(range(15, 30))

@@ -5,7 +5,7 @@ a deep blue, and a white one a warm white. Every colour the board shows is
 named here.
 """
 from compat import ticks_diff
-from hal.ledmap import copy_bytes
+from hal.ledmap import copy_bytes, paint
 from app import font
 
 # What each look of games.common means in light (index = look).
@@ -100,19 +100,26 @@ class Screen:
             for i in range(len(f)):
                 f[i] = f[i] // 4
         top = self.text_top()
-        for i in range((top - 4) * self.cols * 3, (top + 1) * self.cols * 3):
-            f[i] = 0
+        paint(f, (top - 4) * self.cols, 5 * self.cols, 0)
 
     def text(self, cols, offset, rgb=TEXT):
         """Draw text columns with column `offset` at the left edge, 5 rows centred."""
         top = self.text_top()
-        for x in range(self.cols):
+        w = self.cols
+        f = self.frame
+        r, g, b = rgb
+        # set() inlined: every square here is on the grid, and a scrolling
+        # text is drawn at every step of it (within a loop pass's 10 ms).
+        for x in range(w):
             k = offset + x
             if 0 <= k < len(cols):
                 c = cols[k]
-                for r in range(5):
-                    if c >> (4 - r) & 1:
-                        self.set((top - r) * self.cols + x, rgb)
+                for y in range(5):
+                    if c >> (4 - y) & 1:
+                        j = ((top - y) * w + x) * 3
+                        f[j] = r
+                        f[j + 1] = g
+                        f[j + 2] = b
 
 
 class Scroll:
