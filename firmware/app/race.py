@@ -34,6 +34,7 @@ from hal import MENU, OK, UNDO
 from app import saves, font
 from app.core import mode, log_exception
 from app.screen import Scroll, LOOK_RGB, TEXT, ERROR, WIN
+from hal.ledmap import paint
 
 CONFIRM_MARGIN_MS = 2000   # a second MENU or OK press counts until the prompt has
                            # scrolled past, and this much longer
@@ -76,6 +77,12 @@ class Race:
         self.beeped = 0                  # the countdown's second last beeped
         self.due_beep = None             # (freq, ms): a stop's beep, sounded the pass after
         self.scroll = None
+        # Redraw only what changed: the clocks are drawn when their picture
+        # changes (at most a few times a second) and kept in `still`; a
+        # scrolled text's steps are drawn over a copy of it.
+        self.still = bytearray(ctx.n * 3)
+        self.still_key = None
+        self.keyed_now = self.keyed = None   # the last frame_key's time and clocks_key
         self.ready_scroll()
 
     # --- time -------------------------------------------------------------
@@ -112,52 +119,59 @@ class Race:
         cols = font.small_columns(text)
         if len(cols) > self.ctx.cols and text.endswith(":"):
             cols = font.small_columns(text[:-1])
-        c = self.ctx.cols
+        c, h = self.ctx.cols, self.h
         u0 = (c - len(cols)) // 2
-        v0 = (self.h - 4) // 2
-        # put() inlined: a blinking race pass draws two clocks and must stay
-        # within the loop's 10 ms on the Pico.
+        v0 = (h - 4) // 2
+        # put() unrolled: the frame index of column u0's top row, and its
+        # steps along a row (du) and down the digits (dv), as the seat sees
+        # them. A page turning while a text scrolls draws both clocks and the
+        # text in one pass, within the loop's 10 ms on the Pico.
+        if seat == 0:
+            j0, du, dv = ((h - 1 - v0) * c + u0) * 3, 3, -3 * c
+        else:
+            j0, du, dv = ((self.ctx.rows - h + v0) * c + c - 1 - u0) * 3, -3, 3 * c
         f = scr.frame
         r, g, b = rgb
         for k in range(len(cols)):
             bits = cols[k]
-            if not bits:
-                continue
-            u = u0 + k
+            j = j0 + k * du
             for v in range(4):
                 if bits >> (3 - v) & 1:
-                    if seat == 0:
-                        j = ((self.h - 1 - v0 - v) * c + u) * 3
-                    else:
-                        j = ((self.ctx.rows - self.h + v0 + v) * c + c - 1 - u) * 3
                     f[j] = r
                     f[j + 1] = g
                     f[j + 2] = b
+                j += dv
 
     def fill(self, scr, seat, rgb):
-        for v in range(self.h):
-            for u in range(self.ctx.cols):
-                self.put(scr, seat, u, v, rgb)
+        """A player's whole half in one colour."""
+        n = self.h * self.ctx.cols
+        paint(scr.frame, 0 if seat == 0 else self.ctx.n - n, n, rgb[0] << 16 | rgb[1] << 8 | rgb[2])
 
     # --- the loop -------------------------------------------------------------
     def frame_key(self, now):
-        """Changes whenever the picture would (core.App): the state, the
-        stops, the race's second (the digits, the countdown, a running
-        clock's pages), GO's flash, a stopped clock's pages, a false start's
-        blink, the scrolled text's offset; events redraw too. Below 2**24:
-        a small int on the Pico, so no allocation."""
+        """Changes whenever the picture would (core.App): the clocks'
+        picture (clocks_key) and the scrolled text's offset; events redraw
+        too. Below 2**24: a small int on the Pico, so no allocation."""
+        k = self.clocks_key(now)
+        self.keyed_now, self.keyed = now, k  # draw() in the same pass reads it, not again
+        if self.scroll is not None:
+            k = ((k << 5) ^ self.scroll.offset(now)) & 0xFFFFFF
+        return k
+
+    def clocks_key(self, now):
+        """Changes whenever the picture under the scrolled text would: the
+        state, the stops, the race's second (the digits, the countdown, a
+        running clock's pages), GO's flash, a stopped clock's pages, a false
+        start's blink (once over, only the pages turn). Below 2**19."""
         r = self.race
         ms = self.ms(now)
         k = r.state | len(r.order) << 2 | (r.times[0] is None) << 4 | (r.times[1] is None) << 5
         if r.flagged is not None:
             k |= (1 + r.flagged) << 6 | ((now // BLINK_MS) & 1) << 8
-        if r.go is not None:
+        if r.go is not None and r.state != self.mod.OVER:
             rel = ms - r.go                      # below 0 in the countdown
             k = (k << 7) ^ (rel // 1000) & 63 ^ (64 if 0 <= rel < GO_MS else 0)
-        k = ((k << 3) ^ (now // PAGE_MS) & 7) & 0xFFFFFF
-        if self.scroll is not None:
-            k = ((k << 5) ^ self.scroll.offset(now)) & 0xFFFFFF
-        return k
+        return (k << 3) ^ (now // PAGE_MS) & 7
 
     def step(self, now, events):
         ctx, r, mod = self.ctx, self.race, self.mod
@@ -263,6 +277,19 @@ class Race:
 
     # --- drawing ----------------------------------------------------------------
     def draw(self, scr, now):
+        key = self.keyed if self.keyed_now == now else self.clocks_key(now)
+        if key == self.still_key:
+            scr.restore(self.still)
+        else:
+            self.draw_clocks(scr, now)
+            scr.keep(self.still)
+            self.still_key = key
+        if self.scroll is not None:
+            scr.band()
+            self.scroll.draw(scr, now)
+
+    def draw_clocks(self, scr, now):
+        """All but the scrolled text: the edge rows, the countdown, the clocks."""
         r, mod = self.race, self.mod
         ms = self.ms(now)
         blink = (now // BLINK_MS) & 1
@@ -279,9 +306,6 @@ class Race:
         else:
             for seat in (0, 1):
                 self.clock(scr, seat, ms, now)
-        if self.scroll is not None:
-            self.band(scr)
-            self.scroll.draw(scr, now)
 
     def clock(self, scr, seat, ms, now):
         """A player's half while racing or over: their time, in their colour
@@ -308,11 +332,3 @@ class Race:
         if pages[i].endswith(":") and not stopped:
             rgb = MINUTES_RGB                  # running: minutes and seconds told apart
         self.write(scr, seat, pages[i], rgb)
-
-    def band(self, scr):
-        """Clear the rows a scrolled text crosses, so it reads over the clocks."""
-        c = self.ctx.cols
-        top = (self.ctx.rows - 5) // 2 + 4
-        f = scr.frame
-        for i in range((top - 4) * c * 3, (top + 1) * c * 3):
-            f[i] = 0

@@ -476,3 +476,37 @@ def test_a_running_race_draws_only_when_its_picture_changes():
         b.tick()
         drawn += b.app.fresh
     assert 1 <= drawn <= 4, drawn
+
+
+def test_the_clocks_under_a_scrolled_text_are_drawn_only_when_they_change():
+    # Issue 21, no pass over 10 ms: while the result scrolls over the final
+    # times (a step every 90 ms), the clocks are drawn again only when their
+    # page turns; every frame is what a whole redraw would show.
+    b = open_race()
+    t0 = start_race(b)
+    while b.now - t0 < 3000 + 1500:
+        b.tick(100)
+    b.tap_key(own_square(b, 1))
+    b.tick(300)
+    b.tap_key(own_square(b, 0))               # over: the result scrolls from the pass after
+    b.tick()
+    race = b.app.mode
+    assert race.scroll is not None
+    drawn, passes = [0], 0
+    draw_clocks = race.draw_clocks
+
+    def counted(scr, now):
+        drawn[0] += 1
+        draw_clocks(scr, now)
+    race.draw_clocks = counted
+    for _ in range(200):                      # two seconds
+        b.tick()
+        if b.app.fresh:
+            passes += 1
+            frame = bytes(b.app.ctx.screen.frame)
+            race.still_key = None              # the same pass drawn whole
+            b.app.ctx.screen.clear()
+            race.draw(b.app.ctx.screen, b.now)
+            assert bytes(b.app.ctx.screen.frame) == frame
+    assert race.scroll is not None and passes >= 15, passes
+    assert drawn[0] - passes <= 3, (drawn[0], passes)   # the checks' whole redraws aside
