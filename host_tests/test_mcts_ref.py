@@ -58,3 +58,26 @@ def test_ab_plays_the_alpha_beta_search_at_its_node_budget():
         g.play(m)
     m = mcts_ref.ABPlayer(5, seed=0, mhz=125).move(g)
     assert m in g.moves() and ai.last()[0] <= go.NODES[1] and ai.last()[1] > 0
+
+
+# --- openspiel:N (tools/spiel_ref.py): OpenSpiel's own bot on its Amazons ----
+
+def test_amazonas_moves_become_openspiels_three_actions_and_back():
+    """OpenSpiel's 8 x 8 Amazons numbers its squares row by row from the top
+    rank; every legal move of a few positions maps there and back, and one
+    move is checked square by square (c1 = 58, b2 = 49, h8 = 7)."""
+    import games.amazonas as A
+    from tools import spiel_ref
+    g = A.Game()
+    for _ in range(4):
+        for m in g.moves():
+            acts = spiel_ref._amazonas_cells(m)
+            assert all(0 <= a < 64 for a in acts) and spiel_ref._amazonas_move(acts) == m
+        g.play(g.moves()[len(g.moves()) // 2])
+    assert spiel_ref._amazonas_cells(A.Game().parse("c1-b2(h8)")) == [58, 49, 7]
+
+
+def test_openspiel_is_offered_only_where_its_rules_are_ours():
+    assert match.parse_opponent("openspiel:10000", "amazonas") == ("openspiel", 10000)
+    with pytest.raises(match.MatchError, match="only in amazonas"):
+        match.parse_opponent("openspiel:100", "hex")

@@ -12,6 +12,8 @@ OPP is one of:
 - `uct:N`    a generic UCT (Monte-Carlo tree search with uniformly random
   playouts) over the game interface, N playouts a decision, seeded; every game;
 - `mcts:N`   OpenSpiel's MCTSBot algorithm, N simulations a move (tools/mcts_ref.py);
+- `openspiel:N` OpenSpiel's own MCTSBot (its C++ code) on its own copy of the
+  game, where the rules are ours (Amazonas; tools/spiel_ref.py);
 - `ab:L`     the board's alpha-beta search at level L, on our clock (tools/mcts_ref.py);
 - `level:L`  the board's AI at another level (1..5);
 - `random`   a uniformly random legal move.
@@ -83,16 +85,23 @@ def parse_opponent(spec, gid):
     kind, sep, arg = text.partition(":")
     ranges = {"gnugo": (1, 10, "GNU Go's level"), "uct": (1, 10 ** 6, "playouts a move"),
               "level": (1, 5, "our AI's level"),
-              "mcts": (1, 10 ** 6, "simulations a move"), "ab": (1, 5, "the alpha-beta search's level")}
+              "mcts": (1, 10 ** 6, "simulations a move"), "ab": (1, 5, "the alpha-beta search's level"),
+              "openspiel": (1, 10 ** 6, "simulations a decision")}
     if not sep or kind not in ranges:
         raise MatchError("--against %r: say gnugo:L (GNU Go level 1-10), uct:N (N playouts a move), "
-                         "mcts:N (OpenSpiel's MCTSBot, N simulations), level:L (our AI at level 1-5), "
+                         "mcts:N (OpenSpiel's MCTSBot, N simulations), openspiel:N (OpenSpiel's own, "
+                         "Amazonas), level:L (our AI at level 1-5), "
                          "ab:L (our alpha-beta search at level 1-5) or random" % spec)
     lo, hi, what = ranges[kind]
     if not arg.isdigit() or not lo <= int(arg) <= hi:
         raise MatchError("--against %r: %s must be a whole number from %d to %d" % (spec, what, lo, hi))
     if kind == "gnugo" and gid != "go":
         raise MatchError("--against %r: GNU Go plays only Go (--game go), not %s" % (spec, gid))
+    if kind == "openspiel":
+        from tools.spiel_ref import GAMES
+        if gid not in GAMES:
+            raise MatchError("--against %r: OpenSpiel's copy of the rules is ours only in %s, not %s"
+                             % (spec, ", ".join(sorted(GAMES)), gid))
     return kind, int(arg)
 
 
@@ -447,6 +456,9 @@ def make_player(kind, arg, seed, gid, gnugo=None, mhz=None):
     if kind in ("mcts", "ab"):             # tools/mcts_ref.py
         from tools import mcts_ref
         return mcts_ref.MCTSPlayer(arg, seed) if kind == "mcts" else mcts_ref.ABPlayer(arg, seed, mhz)
+    if kind == "openspiel":
+        from tools import spiel_ref
+        return spiel_ref.SpielMCTSPlayer(arg, seed, gid)
     if kind == "level":
         return AIPlayer(arg, seed)
     return RandomPlayer(seed)
@@ -696,7 +708,8 @@ def club_mhz():
 def add_parser(sub):
     m = sub.add_parser("match", help="our AI against GNU Go, UCT, another level or random (CPython)")
     m.add_argument("--game", required=True, help="a game id, e.g. go")
-    m.add_argument("--against", required=True, help="gnugo:L, uct:N, level:L or random")
+    m.add_argument("--against", required=True,
+                   help="gnugo:L, uct:N, mcts:N, openspiel:N, ab:L, level:L or random")
     m.add_argument("--games", type=int, default=20, help="games to play (half on each seat)")
     m.add_argument("--level", type=int, default=5, help="our AI's level, 1-5 (default 5)")
     m.add_argument("--seed", type=int, default=0)
