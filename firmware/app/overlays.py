@@ -89,6 +89,8 @@ def draw(play, scr, now, text=True):
             scr.set(sq, LOOK_RGB[look] if blink else (0, 0, 0))
         if play.pieces.resting is not None:
             scr.set(play.pieces.resting[0], PLACED)   # answered at once, counted once it rests
+        if play.pieces.lifting is not None:
+            scr.set(play.pieces.lifting[0], SELECTED)  # answered at once, counted once it stays open
     if text:
         view.say(scr, play.scroll, now)
     if flashing and blink:

@@ -8,8 +8,13 @@ pieces); a game without PIECES is played by taps. This module keeps both
 maps and turns lifts and placements into the touches move entry
 understands (app/entry.py), so the games need nothing more:
 
-- a lift on a square where a move starts is a touch (the legal targets light
-  at once); any other lift only changes what stands where;
+- a lift on a square where a move starts lights that square at once and is a
+  touch (the legal targets light) once the switch has stayed open
+  `lift_ms` (the board's debounce and LIFT_MARGIN_MS), or at once when
+  another square changes: a switch that opens for a scan (a piece nudged,
+  the table knocked) closes again within that time and is no move, though
+  the switches report a change at its first scan (hal/debounce.py); any
+  other lift only changes what stands where;
 - a placement lights its square at once in a provisional colour and is a
   touch once the piece has rested REST_MS (a piece slid across squares
   counts where it comes to rest; each square it passes lights as it goes);
@@ -30,6 +35,7 @@ from hal import OK
 from app import waiting
 
 REST_MS = 300     # a placement counts once the piece has stayed this long
+LIFT_MARGIN_MS = 30   # a lift counts once open the debounce and this long (3 scans)
 
 
 class Pieces:
@@ -44,6 +50,8 @@ class Pieces:
         self.actual = bytearray(n)          # 1: a switch closed (a piece stands there)
         self.expected = bytearray(n)
         self.resting = None                 # (square, when it counts) of a new placement
+        self.lifting = None                 # (square, when it counts) of a lift that starts a move
+        self.lift_ms = play.ctx.board.get("debounce_ms", 20) + LIFT_MARGIN_MS
         self.syncing = True                 # play waits until the board matches the game
         # What the board says while it waits (app/waiting.py): why it waits,
         # the board's move's squares, captured pieces' squares, what was
@@ -79,6 +87,7 @@ class Pieces:
         exp = self.expected
         act = self.actual
         old = self.look
+        self.lifting = None
         is_down = p.ctx.hal.matrix.is_down
         for sq in range(len(exp)):
             exp[sq] = 0
@@ -212,6 +221,16 @@ class Pieces:
         for key, down in events:
             if key >= n:
                 continue
+            lifting = self.lifting
+            if lifting is not None and lifting[0] == key and down:
+                self.actual[key] = 1        # back within lift_ms: a glitch, nothing moved
+                self.lifting = None
+                continue
+            if lifting is not None:
+                # Another square changed: the piece is in hand, the lift counts first.
+                self.lifting = None
+                if self._starts_move(lifting[0]):
+                    out = [lifting[0]] if not out else out + [lifting[0]]
             self.actual[key] = 1 if down else 0
             self.dirty = True
             if self.resting is not None and self.resting[0] == key and not down:
@@ -225,10 +244,19 @@ class Pieces:
                 self.resting = (key, ticks_add(now, REST_MS))
                 self.play.answered = True
             elif self._starts_move(key):
-                out = [key] if not out else out + [key]
+                # Lit at once (play's draw), counted once it has stayed open.
+                self.lifting = (key, ticks_add(now, self.lift_ms))
+                self.play.answered = True
         if self.syncing:
             self.check()
-        elif self.resting is not None and ticks_diff(now, self.resting[1]) >= 0:
+            return out
+        lifting = self.lifting
+        if lifting is not None and ticks_diff(now, lifting[1]) >= 0:
+            self.lifting = None
+            if not self.actual[lifting[0]] and self._starts_move(lifting[0]):
+                out = [lifting[0]] if not out else out + [lifting[0]]
+                self.play.version += 1
+        if self.resting is not None and ticks_diff(now, self.resting[1]) >= 0:
             sq = self.resting[0]
             self.resting = None
             if self.actual[sq] and self._continues_move(sq):

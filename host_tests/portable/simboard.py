@@ -10,6 +10,7 @@ from games.common import FILES
 
 KEYS = {"menu": MENU, "ok": OK, "undo": UNDO, "hint": HINT}
 REST_WAIT = 400    # ms: longer than app.pieces.REST_MS, a piece put down to stay
+LIFT_WAIT = 60     # ms: longer than a lift's confirmation (app.pieces: debounce + margin)
 _count = [0]
 _BASE = [None]     # this process's boards' folder, once known
 
@@ -129,9 +130,12 @@ class SimBoard:
         if rest:
             self.tick(REST_WAIT)
 
-    def lift(self, name):
+    def lift(self, name, stay=True):
+        """Lift a piece; with stay, keep it off long enough to count."""
         self.hal.matrix.lift(self._key(name))
         self.tick()
+        if stay:
+            self.tick(LIFT_WAIT)
 
     def has_piece(self, name):
         return self.hal.matrix.is_down(self._key(name))

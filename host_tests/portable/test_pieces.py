@@ -4,9 +4,9 @@ board's moves carried out, and every way the board and the game can disagree.
 Portable: runs on CPython and MicroPython."""
 import games
 from check import random_playout
-from simboard import SimBoard, club9
+from simboard import SimBoard, club9, LIFT_WAIT
 from memstorage import MemStorage
-from app.screen import LOOK_RGB, ERROR, LIFT
+from app.screen import LOOK_RGB, ERROR, LIFT, SELECTED
 from games.common import BLACK, WHITE, YELLOW, parse_cell
 
 # The seeds pick random games of a reasonable length for each game.
@@ -325,6 +325,7 @@ def test_bounces_and_a_flickering_magnet_make_no_phantom_moves():
     for n in (2, 3, 4, 5, 6):               # a lift that bounces n edges, then stays up
         levels = [(i + 1) % 2 for i in range(n)] + [0, 0, 0]
         edges(b, src, levels)
+        b.tick(LIFT_WAIT)                   # it stays up: the lift counts
         assert play.entry.touched == [play.cell(src)], n
         edges(b, src, [1, 0, 1, 1, 1])      # put back, with a bounce
         b.tick(400)
@@ -335,6 +336,7 @@ def test_bounces_and_a_flickering_magnet_make_no_phantom_moves():
     b.tick(400)
     assert g.ply == 0 and not play.pieces.wrong() and not play.pieces.syncing
     edges(b, src, [0, 0, 0])
+    b.tick(LIFT_WAIT)
     target = play.square(play.entry.next_cells()[0])
     edges(b, target, [1, 0, 1, 0, 1, 1, 1])
     b.tick(400)
@@ -400,3 +402,30 @@ def test_a_placement_lights_at_once_and_counts_once_it_has_rested():
     assert b.hal.pixels.rgb(a1) == PLACED and play.texts == []
     b.tick(300)                              # it has rested: the move is played
     assert play.texts == ["a1"] and b.hal.pixels.rgb(a1) != PLACED
+
+
+def test_a_switch_open_for_one_scan_under_a_piece_is_no_move():
+    # Reproduction: the switches report a change at its first scan (issue
+    # 21's eager debounce), so a reed switch under a Semaforo piece that
+    # opened for one scan (a nudge, the table knocked) counted as the lift
+    # that changes its colour: a move nobody made. Now the lift lights its
+    # square at once and counts only once the switch has stayed open.
+    b, play = started("semaforo")
+    g = play.game
+    b.move_pieces("c2")
+    b.follow()
+    assert g.ply == 1 and not play.pieces.syncing
+    sq = sq_of(play, "c2")
+    b.hal.matrix.bounce_model(20)
+    b.hal.matrix.set_raw(sq, 0)                 # open for one 10 ms scan
+    b.tick()
+    assert b.rgb(sq) == SELECTED, "answered at once"
+    b.hal.matrix.set_raw(sq, 1)
+    for _ in range(10):
+        b.tick()
+    assert g.ply == 1 and not play.entry.touched and not play.pieces.syncing
+    assert b.rgb(sq) != SELECTED
+    b.hal.matrix.set_raw(sq, 0)                 # a real lift: it stays open
+    for _ in range(10):
+        b.tick()
+    assert g.ply == 2, "the lift changed the piece's colour"
