@@ -205,13 +205,17 @@ class SimBoard:
         return m.play if type(m).__name__ == "Result" else m
 
     # --- helpers that go through the menus --------------------------------
+    def open_entry(self, gid):
+        """From the menu: point at an entry and open it (two taps on its square)."""
+        menu = self.app.mode
+        sq = menu.square_of(menu.ids.index(gid))
+        self.tap_key(sq)
+        self.tap_key(sq)
+
     def start(self, gid, players_col=0, level=None, option_col=None):
         """From the menu: point at the game, open it, choose players, start."""
         assert self.mode() == "Menu", self.mode()
-        menu = self.app.mode
-        k = menu.ids.index(gid)
-        self.tap_key(menu.square_of(k))
-        self.tap_key(menu.square_of(k))
+        self.open_entry(gid)
         if self.mode() == "Resume":         # games of it are kept: the last choice is a new one
             while self.app.mode.save is not None:
                 self.press("hint")

@@ -58,10 +58,7 @@ def test_a_demo_stopped_by_a_key_releases_the_ai_and_the_game():
 
 def test_back_from_setup_unloads_the_game_it_opened():
     b = SimBoard()
-    menu = b.app.mode
-    sq = menu.square_of(menu.ids.index("ouri"))
-    b.tap_key(sq)
-    b.tap_key(sq)
+    b.open_entry("ouri")
     assert b.mode() == "Setup" and "games.ouri" in sys.modules
     b.press("menu")
     assert b.mode() == "Menu"

@@ -89,10 +89,7 @@ def test_a_selected_piece_blinks_its_targets_without_allocating():
 
 def test_the_race_timers_ready_screen_scrolls_without_allocating():
     b = SimBoard()
-    menu = b.app.mode
-    sq = menu.square_of(menu.ids.index("poliedricos"))
-    b.tap_key(sq)
-    b.tap_key(sq)
+    b.open_entry("poliedricos")
     assert b.mode() == "Race" and b.app.mode.scroll is not None
     b.wait(1000)
     drawn = check(b, 14, "the race's ready screen")

@@ -40,10 +40,7 @@ def three_kept(b):
 
 
 def open_square(b, gid):
-    menu = b.app.mode
-    sq = menu.square_of(menu.ids.index(gid))
-    b.tap_key(sq)
-    b.tap_key(sq)
+    b.open_entry(gid)
 
 
 def test_three_kept_a_fourth_played_and_each_resumed_as_it_was():

@@ -140,9 +140,7 @@ def open_race(board=None, storage=None):
     assert b.mode() == "Menu"
     menu = b.app.mode
     assert "poliedricos" in menu.ids, menu.ids
-    sq = menu.square_of(menu.ids.index("poliedricos"))
-    b.tap_key(sq)
-    b.tap_key(sq)
+    b.open_entry("poliedricos")
     assert b.mode() == "Race", b.mode()
     return b
 
@@ -461,14 +459,20 @@ def test_a_stop_shows_the_frozen_clock_in_its_pass_and_beeps_the_pass_after():
     assert b.hal.sound.beeps[beeps:] == [(1320, 150)]
 
 
-def test_a_running_race_draws_only_when_its_picture_changes():
-    # The clocks show whole seconds: a second of passes draws a few frames
-    # (the second's turn, the stopped clock's page), not a hundred.
+def one_stopped():
+    """A race 1.5 s past GO, where the far player has just stopped."""
     b = open_race()
     t0 = start_race(b)
     while b.now - t0 < 3000 + 1500:
         b.tick(100)
     b.tap_key(own_square(b, 1))
+    return b
+
+
+def test_a_running_race_draws_only_when_its_picture_changes():
+    # The clocks show whole seconds: a second of passes draws a few frames
+    # (the second's turn, the stopped clock's page), not a hundred.
+    b = one_stopped()
     while b.app.mode.scroll is not None:
         b.tick(100)
     drawn = 0
@@ -482,11 +486,7 @@ def test_the_clocks_under_a_scrolled_text_are_drawn_only_when_they_change():
     # Issue 21, no pass over 10 ms: while the result scrolls over the final
     # times (a step every 90 ms), the clocks are drawn again only when their
     # page turns; every frame is what a whole redraw would show.
-    b = open_race()
-    t0 = start_race(b)
-    while b.now - t0 < 3000 + 1500:
-        b.tick(100)
-    b.tap_key(own_square(b, 1))
+    b = one_stopped()
     b.tick(300)
     b.tap_key(own_square(b, 0))               # over: the result scrolls from the pass after
     b.tick()
