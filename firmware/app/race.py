@@ -104,15 +104,6 @@ class Race:
             return 1
         return None
 
-    def put(self, scr, seat, u, v, rgb):
-        """Light a square of a player's half as they see it: u from their
-        left, v from the top of their half (the row nearest the middle)."""
-        c, r = self.ctx.cols, self.ctx.rows
-        if seat == 0:
-            scr.set((self.h - 1 - v) * c + u, rgb)
-        else:
-            scr.set((r - self.h + v) * c + c - 1 - u, rgb)
-
     def write(self, scr, seat, text, rgb):
         """Digits four rows high, centred in a player's half. A minutes page
         too wide for the grid ("12:" on 8 columns) loses its colon."""
@@ -122,10 +113,12 @@ class Race:
         c, h = self.ctx.cols, self.h
         u0 = (c - len(cols)) // 2
         v0 = (h - 4) // 2
-        # put() unrolled: the frame index of column u0's top row, and its
-        # steps along a row (du) and down the digits (dv), as the seat sees
-        # them. A page turning while a text scrolls draws both clocks and the
-        # text in one pass, within the loop's 10 ms on the Pico.
+        # A half is drawn the right way up for its player: u from their
+        # left, v down from the row nearest the middle. j0 is the frame index
+        # of column u0's top row, du and dv its steps along a row and down
+        # the digits, as the seat sees them. A page turning while a text
+        # scrolls draws both clocks and the text in one pass, within the
+        # loop's 10 ms on the Pico: no call a square.
         if seat == 0:
             j0, du, dv = ((h - 1 - v0) * c + u0) * 3, 3, -3 * c
         else:
