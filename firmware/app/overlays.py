@@ -15,11 +15,18 @@ from app.screen import LOOK_RGB, TARGET, SELECTED, ERROR, LIFT, LAST, PLACED
 SEQ_MS = 400           # a shown move's squares light one after another, in order
 START_GREEN = 8        # the green added to an empty square where a move can start
 VANISH_MS = 1500       # captured stones fade out over this long
+BEAT_MS = 250          # a blink's phase
 
 
 def _before(now, deadline):
     """True while a deadline (ticks, or None for none) lies ahead: wrap-safe."""
     return deadline is not None and ticks_diff(deadline, now) > 0
+
+
+def beat(play, now):
+    """Quarter seconds since the last answered touch: a blink's phase (odd:
+    lit) and, one beat in six, the last move's marker."""
+    return ticks_diff(now, play.beat0) // BEAT_MS
 
 
 def frame_key(play, now):
@@ -29,7 +36,7 @@ def frame_key(play, now):
     if play.seen is not None and ticks_diff(play.seen, now) > 0:
         now = play.seen
     k = play.version & 0xFFFF
-    k = ((k << 6) ^ (now // 250) % 48) & 0xFFFFFF      # blinks, the last move's beat
+    k = ((k << 6) ^ beat(play, now) % 48) & 0xFFFFFF   # blinks, the last move's beat
     if play.scroll is not None:
         k = ((k << 5) ^ play.scroll.offset(now)) & 0xFFFFFF
     if _before(now, play.flash_until):
@@ -67,8 +74,9 @@ def draw(play, scr, now, text=True):
     else:
         scr.restore(play.base)
         v = play.v
-    blink = (now // 250) & 1
-    if play.last and (now // 250) % 6 == 0:
+    b = beat(play, now)
+    blink = b & 1
+    if play.last and b % 6 == 5:
         for c in play.last:
             scr.set(view.square(c), LAST)
     if play.humans_turn():

@@ -99,6 +99,10 @@ class Play:
         self.unsaved = []         # journal lines not yet on flash
         self.chores_due = False
         self.answered = False     # this pass changed what the board shows in answer
+        # The blinks' beat counts from here (app/overlays.py). A touch's
+        # answer restarts it on the still phase: a piece that blinks shows
+        # its new state at once, not after the blink's next turn.
+        self.beat0 = 0
         # Redraw only what changed (core.App): every change of state bumps
         # version; the board under the blinking overlays is kept in `base`
         # and drawn again only when version moved.
@@ -158,6 +162,7 @@ class Play:
                 return self.leave()
             self.touch(sq, now)
         if self.answered:
+            self.beat0 = now
             return None                     # this pass's frame answers; the rest comes next pass
         if self.chores_due:
             self.chores()

@@ -3,7 +3,7 @@ import games
 from simboard import WrapBoard as SimBoard  # each test crosses the clock's wrap
 from app import saves
 from app.screen import ERROR, WIN, LOOK_RGB
-from games.common import GREEN, WHITE
+from games.common import GREEN, WHITE, YELLOW
 from games.go import PASS, SWAP
 from app import font
 
@@ -103,6 +103,24 @@ def test_the_last_move_and_the_pieces_are_lit():
         colours.add(b.rgb(sq))
     assert LOOK_RGB[GREEN] in colours
     assert len(colours) >= 2, "the last move is marked"
+
+
+def test_a_tap_on_a_blinking_piece_shows_its_new_colour_in_the_answering_frame():
+    # Reproduction (issue 21, tools.latency: one tap of eight answered after
+    # 97.8 ms): a green piece that can turn yellow blinks, and a yellow one
+    # that can turn red blinks too, on a clock of their own; a tap that fell
+    # in the lit phase showed the new yellow piece blinking, so nothing
+    # changed to the eye until the blink turned. The answer now restarts the
+    # beat on the still phase, wherever the tap falls in it.
+    for wait in range(0, 500, 40):
+        b = SimBoard()
+        play = b.start("semaforo")
+        b.enter("b2")
+        b.wait(600 + wait)
+        sq = play.square(1 * 4 + 1)
+        b.tap_key(sq)                        # the pass that reads it draws its answer
+        assert play.game.ply == 2, wait
+        assert b.rgb(sq) == LOOK_RGB[YELLOW], (wait, b.rgb(sq))
 
 
 def test_power_cut_mid_game_resumes():
