@@ -52,14 +52,21 @@ def _before(now, deadline):
     return deadline is not None and ticks_diff(deadline, now) > 0
 
 
-def time_pages(ms, final):
-    """What a clock showing `ms` shows by turns: the seconds, the minutes
-    ("2:") first past a minute, and once it has stopped the tenths (".4")."""
+def page_count(ms, final):
+    """How many pages a clock showing `ms` turns through: the seconds; past
+    a minute the minutes ("2:") first; once it has stopped the tenths (".4")."""
+    return (2 if ms >= 60000 else 1) + (1 if final else 0)
+
+
+def time_page(ms, final, i):
+    """Page i of page_count's: only the page shown is written (a pass that
+    turns both clocks' pages stays within 10 ms on the Pico)."""
     s = ms // 1000
-    pages = ["%d:" % (s // 60), "%02d" % (s % 60)] if s >= 60 else ["%d" % s]
-    if final:
-        pages.append(".%d" % (ms // 100 % 10))
-    return pages
+    if final and i == page_count(ms, final) - 1:
+        return ".%d" % (ms // 100 % 10)
+    if s < 60:
+        return "%d" % s
+    return "%d:" % (s // 60) if i == 0 else "%02d" % (s % 60)
 
 
 class Race:
@@ -312,16 +319,17 @@ class Race:
         if not stopped and t < GO_MS:
             self.fill(scr, seat, GO_RGB)
             return
-        pages = time_pages(t, stopped)
+        n = page_count(t, stopped)
         if stopped:
-            i = (now // PAGE_MS) % len(pages)
+            i = (now // PAGE_MS) % n
         else:
             # Running: minutes one second, seconds two, in step with the clock.
-            i = 0 if len(pages) == 1 or t % (3 * PAGE_MS) < PAGE_MS else 1
+            i = 0 if n == 1 or t % (3 * PAGE_MS) < PAGE_MS else 1
+        text = time_page(t, stopped, i)
         rgb = SEAT_RGB[seat] if not stopped else DONE_RGB
         if r.state == mod.OVER:
             win = r.result()
             rgb = WIN if win == seat or win == DRAW else SEAT_RGB[seat]
-        if pages[i].endswith(":") and not stopped:
+        if text.endswith(":") and not stopped:
             rgb = MINUTES_RGB                  # running: minutes and seconds told apart
-        self.write(scr, seat, pages[i], rgb)
+        self.write(scr, seat, text, rgb)

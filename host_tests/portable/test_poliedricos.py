@@ -510,3 +510,13 @@ def test_the_clocks_under_a_scrolled_text_are_drawn_only_when_they_change():
             assert bytes(b.app.ctx.screen.frame) == frame
     assert race.scroll is not None and passes >= 15, passes
     assert drawn[0] - passes <= 3, (drawn[0], passes)   # the checks' whole redraws aside
+
+
+def test_a_clock_turns_through_its_minutes_seconds_and_tenths():
+    from app.race import page_count, time_page
+
+    def pages(ms, final):
+        return [time_page(ms, final, i) for i in range(page_count(ms, final))]
+    assert pages(5300, False) == ["5"] and pages(5300, True) == ["5", ".3"]
+    assert pages(65300, False) == ["1:", "05"]
+    assert pages(600000, True) == ["10:", "00", ".0"]
