@@ -94,7 +94,7 @@ def draw(play, scr, now, text=True):
     if play.pieces is not None:
         wrong(play, scr, blink, v)
         for sq, look in play.pieces.turning():     # a colour to change by hand, while said
-            scr.set(sq, LOOK_RGB[look] if blink else (0, 0, 0))
+            scr.set(sq, (0, 0, 0) if blink else LOOK_RGB[look])
         if play.pieces.resting is not None:
             scr.set(play.pieces.resting[0], PLACED)   # answered at once, counted once it rests
         if play.pieces.lifting is not None:
@@ -182,7 +182,8 @@ def wrong(play, scr, blink, v):
         c = view.cell(sq)
         if sq == resting or c is not None and c in touched:
             continue
+        # Lit on the still phase: after a move, what to do shows at once.
         if p.expected[sq]:
-            scr.set(sq, LOOK_RGB[v[c]] if blink else (0, 0, 0))
-        elif blink:
+            scr.set(sq, (0, 0, 0) if blink else LOOK_RGB[v[c]])
+        elif not blink:
             scr.set(sq, LIFT if c is not None and c in play.last else ERROR)
