@@ -72,7 +72,7 @@ class Clock:
         """callback(now) every `ms` while the main code runs on (the
         thinking spinner), until the returned object's deinit(); None where
         the backend has no such timer: the caller then calls it itself."""
-        return None
+        raise NotImplementedError
 
 
 class Sound:

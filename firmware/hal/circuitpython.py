@@ -236,6 +236,9 @@ class Clock(_contract.Clock):
     def sleep_ms(self, ms):
         time.sleep(ms / 1000)
 
+    def every(self, ms, callback):
+        return None           # no timer callbacks: the search's progress calls draw the spinner
+
 
 class Sound(_contract.Sound):
     """A passive piezo buzzer through pwmio; silent when the board has none.

@@ -121,6 +121,9 @@ class WebClock(_contract.Clock):
             if d >= ms:
                 return
 
+    def every(self, ms, callback):
+        return None           # the AI runs in a worker: its progress calls send the spinner
+
 
 class WebSound(_contract.Sound):
     def __init__(self, link=None):
