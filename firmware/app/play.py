@@ -381,6 +381,7 @@ class Play:
             spun[2] = False
             if timer is not None:
                 timer.deinit()
+            self.version += 1     # the screen holds a spinner's frame: this pass draws afresh
 
     def ai_turn(self, now):
         turns.board_moves(self, now)
