@@ -98,7 +98,8 @@ def draw(play, scr, now, text=True):
         if play.pieces.resting is not None:
             scr.set(play.pieces.resting[0], PLACED)   # answered at once, counted once it rests
         if play.pieces.lifting is not None:
-            scr.set(play.pieces.lifting[0], SELECTED)  # answered at once, counted once it stays open
+            # Seen, as a placement is: the selection's white once it counts.
+            scr.set(play.pieces.lifting[0], PLACED)
     if text:
         view.say(scr, play.scroll, now)
     if flashing and blink:

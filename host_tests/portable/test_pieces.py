@@ -6,7 +6,7 @@ import games
 from check import random_playout
 from simboard import SimBoard, club9, LIFT_WAIT
 from memstorage import MemStorage
-from app.screen import LOOK_RGB, ERROR, LIFT, SELECTED
+from app.screen import LOOK_RGB, ERROR, LIFT, PLACED
 from games.common import BLACK, WHITE, YELLOW, parse_cell
 
 # The seeds pick random games of a reasonable length for each game.
@@ -419,12 +419,12 @@ def test_a_switch_open_for_one_scan_under_a_piece_is_no_move():
     b.hal.matrix.bounce_model(20)
     b.hal.matrix.set_raw(sq, 0)                 # open for one 10 ms scan
     b.tick()
-    assert b.rgb(sq) == SELECTED, "answered at once"
+    assert b.rgb(sq) == PLACED, "answered at once: seen"
     b.hal.matrix.set_raw(sq, 1)
     for _ in range(10):
         b.tick()
     assert g.ply == 1 and not play.entry.touched and not play.pieces.syncing
-    assert b.rgb(sq) != SELECTED
+    assert b.rgb(sq) != PLACED
     b.hal.matrix.set_raw(sq, 0)                 # a real lift: it stays open
     for _ in range(10):
         b.tick()
