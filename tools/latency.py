@@ -238,17 +238,13 @@ def open_game(board, gid):
 
 def tap_plan(board, moves=8):
     """Semaforo from the menu for two players, then `moves` moves by tap."""
-    plan = []
-    t = SETTLE_S
-    sq = menu_square(board, "semaforo")
-    steps = [key_rc(board, sq), key_rc(board, sq), fkey_rc(board, "ok")]
-    steps += [key_rc(board, semaforo_square(board, m)) for m in SEMAFORO[:moves]]
+    plan, t = open_game(board, "semaforo")
     touches = []
-    for i, rc in enumerate(steps):
+    for m in SEMAFORO[:moves]:
+        rc = key_rc(board, semaforo_square(board, m))
         plan.append((t, rc, True))
         plan.append((t + TAP_MS / 1000, rc, False))
-        if i >= 3:
-            touches.append((t, rc, "tap"))
+        touches.append((t, rc, "tap"))
         t += GAP_S
     return plan, touches, t + 0.5
 
