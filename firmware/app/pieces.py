@@ -253,9 +253,9 @@ class Pieces:
         lifting = self.lifting
         if lifting is not None and ticks_diff(now, lifting[1]) >= 0:
             self.lifting = None
+            self.play.version += 1          # its provisional light goes, touch or not
             if not self.actual[lifting[0]] and self._starts_move(lifting[0]):
                 out = [lifting[0]] if not out else out + [lifting[0]]
-                self.play.version += 1
         if self.resting is not None and ticks_diff(now, self.resting[1]) >= 0:
             sq = self.resting[0]
             self.resting = None
