@@ -9,16 +9,17 @@ object of hooks (root, reset, who, moves with priors, play, playout; Go's is
 games/go_playout.py). Without it the search plays the game's own
 play()/undo() and ends each playout with evaluate() (the `Plain` hooks below).
 
-The tree lives in preallocated arrays of at most CAP nodes (13-16 bytes a
-node: 39 KB at level 5), built at the first move and kept for the game (the
-app's ai.release() drops it at the game's end). Each playout: from the root,
-the child with the best value (RAVE-blended win rate where the hooks give
-AMAF moves, else UCB1), a leaf expanded once it has EXPAND visits (the root at
-once) while the arena has room, then the hooks' playout to the end, and its
-winner counted up the path (and, for RAVE, into every sibling whose move the
-same player made later in the playout). The move played is the root's most
-visited. Integer arithmetic only where RAVE applies (floats are heap objects
-on the Pico). Deterministic for a seed: the hooks hold a seeded generator.
+The tree lives in preallocated arrays of at most CAP nodes (11 bytes a node
+for Go, 16 for other games: 38.5 KB at level 5), built at the first move and
+kept for the game (the app's ai.release() drops it at the game's end). Each
+playout: from the root, the child with the best value (RAVE-blended win rate
+where the hooks give AMAF moves, else UCB1), a leaf expanded once it has
+EXPAND visits (the root at once) while the arena has room, then the hooks'
+playout to the end, and its winner counted up the path (and, for RAVE, into
+every sibling whose move the same player made later in the playout). The
+move played is the root's most visited. Integer arithmetic only where RAVE
+applies (floats are heap objects on the Pico). Deterministic for a seed: the
+hooks hold a seeded generator.
 """
 import gc
 from array import array
@@ -27,13 +28,18 @@ from compat import const, ticks_ms, ticks_diff, viper, ptr8, ptr16
 
 BENCH_MHZ = 125
 DEFAULT_PLAYOUTS = (300, 1500)
-CAP = 3000                 # tree nodes at level 5
+CAP = 3500                 # tree nodes at level 5
 MIN_TREE = 400            # nodes: the smallest tree a heap short of room gets
 EXPAND = 8                 # visits before a leaf gets its children
 RAVE_EQUIV = 3500          # playouts at which RAVE and the win rate weigh the same
 MAX_PLAYOUTS = 20000       # counts stay far below 2**16 and products below 2**30
 _ONE = const(1024)
 _MAXDEPTH = const(100)
+# A byte tree's mv[i]: the move in bits 0-5, _LAST on a node's last child,
+# _P2 where the player who made the move is 2 (not 1).
+_MOVE = const(63)
+_LAST = const(64)
+_P2 = const(128)
 CALIBRATE = 32            # playouts a game's calibrate() may spend (a 16th of the budget at most)
 TICK = 3                   # the clock is read every TICK + 1 playouts (about 90 ms of Go)
 PROGRESS_MS = 100
@@ -60,24 +66,75 @@ def cap(level):
 
 
 class Tree:
-    """The arena: node 0 the root; node i's children first[i] ..
-    first[i] + nch[i] - 1. vis/win include the priors; win in half points."""
+    """The arena: node 0 the root; node i's children are first[i] onwards
+    (0: none yet, as the root is no node's child), each with its move mv,
+    visits vis and wins win (both with the priors; wins in half points),
+    RAVE visits rv and wins rw.
+
+    A byte tree (typecode "B": moves below 64, players 1 and 2, Go's) keeps
+    the rest in mv's top bits: _LAST on a node's last child, _P2 on a move
+    of player 2. 11 bytes a node. Another ("i") keeps the child count on
+    the parent (nch) and the player in who: 16 bytes a node."""
 
     def __init__(self, n, typecode):
-        z = bytes(2 * n)
+        # A node's fields are all written when it is born, so the arrays
+        # start from range(n) and its copies, not from zeros: an array made
+        # from bytes(2 * n) would take as much again at once, a hole the
+        # game's objects then scatter into (the Pico's heap is not
+        # compacted). A slice is a copy made whole, in C, where range's
+        # items come one by one (Tree(3500) takes 12 ms on the Pico, 42 ms
+        # with every array from range).
         self.n = n
         self.typecode = typecode
-        self.mv = array(typecode, bytes(n * (1 if typecode == "B" else 4)))
-        self.vis = array("H", z)
-        self.win = array("H", z)
-        self.rv = array("H", z)
-        self.rw = array("H", z)
-        self.first = array("H", z)
-        self.nch = bytearray(n)
-        self.who = bytearray(n)
+        self.packed = typecode == "B"
+        self.mv = bytearray(n) if self.packed else array(typecode, range(n))
+        self.vis = v = array("H", range(n))
+        self.win = v[:]
+        self.rv = v[:]
+        self.rw = v[:]
+        self.first = v[:]
+        self.nch = None if self.packed else bytearray(n)
+        self.who = None if self.packed else bytearray(n)
 
     def nbytes(self):
-        return self.n * (11 + (1 if self.typecode == "B" else 4))
+        return self.n * (11 if self.packed else 16)
+
+    def count(self, node):
+        """How many children node has (0: a leaf)."""
+        f = self.first[node]
+        if f == 0:
+            return 0
+        if not self.packed:
+            return self.nch[node]
+        mv = self.mv
+        i = f
+        while not mv[i] & _LAST:
+            i += 1
+        return i - f + 1
+
+    def move(self, i):
+        """Node i's move, as the game numbers it."""
+        return self.mv[i] & _MOVE if self.packed else self.mv[i]
+
+    def born(self, f, c, who):
+        """Nodes f .. f + c - 1 just given their moves and priors by the
+        hooks: wins to half points, no RAVE counts, no children, moved by
+        `who`."""
+        mv, win, rv, rw, first = self.mv, self.win, self.rv, self.rw, self.first
+        if self.packed:
+            if who != 1 and who != 2:
+                raise ValueError("a byte tree's players are 1 and 2, not %r" % (who,))
+            if _born(mv, win, rv, rw, first, f << 9 | c << 1 | (1 if who == 2 else 0)) < 0:
+                raise ValueError("a byte tree's moves are below 64")
+        else:
+            nch, pl = self.nch, self.who
+            for i in range(f, f + c):
+                win[i] = win[i] * 2
+                rv[i] = 0
+                rw[i] = 0
+                first[i] = 0
+                nch[i] = 0
+                pl[i] = who
 
 
 def release():
@@ -211,30 +268,35 @@ def choose(game, level=5, seed=0, playouts=None, ms=None, clock=None, progress=N
         _search(t, hooks, legal, playouts, ms, clock, progress)
     finally:
         hooks.reset()
-    mv, vis, first, nch = t.mv, t.vis, t.first, t.nch
+    vis = t.vis
+    f = t.first[0]
     best = -1
     bv = -1
-    for i in range(first[0], first[0] + nch[0]):
+    for i in range(f, f + t.count(0)):
         if vis[i] > bv:
             bv = vis[i]
             best = i
-    return mv[best] if best >= 0 else legal[0]
+    return t.move(best) if best >= 0 else legal[0]
 
 
-# The two loops over a node's children, run at every level of every
-# playout: viper on the board (bytecode they cost the Pico about as much as
-# the playout itself). Plain integer code, so they run as Python elsewhere.
+# The loops over a node's children, run at every level of every playout
+# (and over every node made): viper on the board (bytecode they cost the
+# Pico about as much as the playout itself). Plain integer code, so they run
+# as Python elsewhere.
 @viper
-def _select(vis, win, rv, rw, f: int, c: int) -> int:
-    """The child of f .. f + c - 1 with the best RAVE-blended win rate
-    (Michi's: beta = rv / (rv + v + v * rv / RAVE_EQUIV)), in 1/1024."""
+def _select(mv, vis, win, rv, rw, f: int) -> int:
+    """The child of a byte tree's node, f onwards, with the best
+    RAVE-blended win rate (Michi's: beta = rv / (rv + v + v * rv /
+    RAVE_EQUIV)), in 1/1024."""
+    m = ptr8(mv)
     pv = ptr16(vis)
     pw = ptr16(win)
     prv = ptr16(rv)
     prw = ptr16(rw)
     best = f
     bv = -1
-    for i in range(f, f + c):
+    i = f
+    while True:
         v = pv[i]
         q = (pw[i] * 512) // v
         r = prv[i]
@@ -244,32 +306,63 @@ def _select(vis, win, rv, rw, f: int, c: int) -> int:
         if q > bv:
             bv = q
             best = i
-    return best
+        if m[i] & _LAST:
+            return best
+        i += 1
 
 
 @viper
-def _rave(mv, who, rv, rw, amaf, x: int):
-    """RAVE counts of the children x >> 10 .. + (x >> 2 & 255) - 1 of a node:
+def _born(mv, win, rv, rw, first, x: int) -> int:
+    """Tree.born() of a byte tree's nodes x >> 9 .. + (x >> 1 & 255) - 1,
+    their player 2 if x & 1; -1 if a move is not below 64."""
+    m = ptr8(mv)
+    pw = ptr16(win)
+    prv = ptr16(rv)
+    prw = ptr16(rw)
+    pf = ptr16(first)
+    f = x >> 9
+    e = f + ((x >> 1) & 255)
+    b = (x & 1) << 7
+    for i in range(f, e):
+        v = m[i]
+        if v > _MOVE:
+            return -1
+        m[i] = v | b
+        pw[i] = pw[i] * 2
+        prv[i] = 0
+        prw[i] = 0
+        pf[i] = 0
+    m[e - 1] = m[e - 1] | _LAST
+    return 0
+
+
+@viper
+def _rave(mv, rv, rw, amaf, x: int):
+    """RAVE counts of the children x >> 2 onwards of a byte tree's node:
     each whose move its player made later in the playout; won by winner
     x & 3."""
     m = ptr8(mv)
-    h = ptr8(who)
     prv = ptr16(rv)
     prw = ptr16(rw)
     a = ptr8(amaf)
     winner = x & 3
-    f = x >> 10
-    for i in range(f, f + ((x >> 2) & 255)):
-        k = h[i]
-        if a[m[i]] == k:
+    i = x >> 2
+    while True:
+        v = m[i]
+        k = (v >> 7) + 1
+        if a[v & _MOVE] == k:
             prv[i] = prv[i] + 1
             if winner == k:
                 prw[i] = prw[i] + 2
+        if v & _LAST:
+            return
+        i += 1
 
 
 def _search(t, hooks, legal, playouts, ms, clock, progress):  # noqa: C901
     global _last
     mv, vis, win, rv, rw, first, nch, who = t.mv, t.vis, t.win, t.rv, t.rw, t.first, t.nch, t.who
+    packed = t.packed
     cap_n = t.n
     hooks.root()
     # The root: the hooks' moves that the game allows (its own rules may be
@@ -283,26 +376,22 @@ def _search(t, hooks, legal, playouts, ms, clock, progress):  # noqa: C901
             vis[k] = vis[i]
             win[k] = win[i]
             k += 1
+    ok = None
     if k == 1:
         for m in legal[:cap_n - 1]:
             mv[k] = m
             vis[k] = 1
             win[k] = 1
             k += 1
-    root_who = hooks.who()
-    for i in range(1, k):
-        win[i] = win[i] * 2
-        rv[i] = 0
-        rw[i] = 0
-        nch[i] = 0
-        who[i] = root_who
+    t.born(1, k - 1, hooks.who())
     vis[0] = 0
     win[0] = 0
     first[0] = 1
-    nch[0] = k - 1
+    if nch is not None:
+        nch[0] = k - 1
     used = k
     amafn = hooks.AMAF
-    rave = amafn > 0 and t.typecode == "B"
+    rave = amafn > 0 and packed
     amaf = bytearray(256)     # by move (a byte); 0: nobody played it
     zero = bytes(256)
     path = array("H", bytes(2 * _MAXDEPTH))
@@ -329,55 +418,60 @@ def _search(t, hooks, legal, playouts, ms, clock, progress):  # noqa: C901
         if rave:
             amaf[:] = zero
         while True:
-            c = nch[node]
-            if c == 0:
+            f = first[node]
+            if f == 0:
                 if vis[node] < EXPAND or used + hooks.MAXMOVES > cap_n or d >= _MAXDEPTH - 1:
                     break
                 c = hooks.moves(mv, vis, win, used)
                 if c == 0:
                     break
-                w = hooks.who()
-                for i in range(used, used + c):
-                    win[i] = win[i] * 2
-                    rv[i] = 0
-                    rw[i] = 0
-                    nch[i] = 0
-                    who[i] = w
-                first[node] = used
-                nch[node] = c
+                t.born(used, c, hooks.who())
+                first[node] = f = used
+                if nch is not None:
+                    nch[node] = c
                 used += c
-            f = first[node]
             if rave:
-                best = _select(vis, win, rv, rw, f, c)
+                best = _select(mv, vis, win, rv, rw, f)
             else:
                 best = f
                 bv = -1
                 ln = log(vis[node] + 1)
-                for i in range(f, f + c):
+                for i in range(f, f + t.count(node)):
                     v = vis[i]
                     q = win[i] / (2 * v) + 1.4 * sqrt(ln / v)
                     if q > bv:
                         bv = q
                         best = i
             m = mv[best]
+            if packed:
+                m &= _MOVE
             if m < amafn and not amaf[m]:
-                amaf[m] = who[best]
+                amaf[m] = (mv[best] >> 7) + 1 if packed else who[best]
             hooks.play(m)
             d += 1
             path[d] = best
             node = best
         winner = hooks.playout(amaf)
         vis[0] += 1
-        for j in range(1, d + 1):
-            i = path[j]
-            vis[i] += 1
-            if winner == who[i]:
-                win[i] += 2
-            elif winner < 0:
-                win[i] += 1
+        if packed:
+            wb = winner - 1           # as a player's _P2 bit (a draw's -2 is nobody's)
+            for j in range(1, d + 1):
+                i = path[j]
+                vis[i] += 1
+                if mv[i] >> 7 == wb:
+                    win[i] += 2
+                elif winner < 0:
+                    win[i] += 1
+        else:
+            for j in range(1, d + 1):
+                i = path[j]
+                vis[i] += 1
+                if winner == who[i]:
+                    win[i] += 2
+                elif winner < 0:
+                    win[i] += 1
         if rave:
             for j in range(d):
-                p = path[j]
-                _rave(mv, who, rv, rw, amaf, first[p] << 10 | nch[p] << 2 | winner)
+                _rave(mv, rv, rw, amaf, first[path[j]] << 2 | (winner & 3))
     _last = (done, used)
     return used

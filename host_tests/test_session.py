@@ -114,7 +114,7 @@ def test_a_day_of_150_games_with_a_600_move_go_game_ends_none_in_the_error_scree
 
 def test_whole_go_games_against_the_board_at_level_5_end_in_their_result(mpy_dir, tmp_path):
     """Issue 24: Go against the board at level 5 (the Monte-Carlo search's
-    39 KB tree) to the end, twice in one boot, on the unix port capped at
+    38.5 KB tree) to the end, twice in one boot, on the unix port capped at
     the Pico's heap. Before, the second game's record line found no room
     (the tree was kept until the menu) and the game ended in the error
     screen. The search is cut to 30 playouts a move (the tree is allocated

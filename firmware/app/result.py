@@ -50,7 +50,7 @@ class Result:
         self.ctx = ctx
         self.play = play
         self.view = play.view
-        # The game is over: the AI's tables (Go's level-5 tree is 39 KB) go
+        # The game is over: the AI's tables (Go's level-5 tree is 38.5 KB) go
         # back before the record is written. An undo here builds them again
         # at the board's next move (mcts builds a smaller tree if it must).
         release_ai()

@@ -445,7 +445,7 @@ class Hooks:
 
     MAXMOVES = 50
     AMAF = 49                 # moves below this are points (RAVE)
-    TYPECODE = "B"            # a move fits a byte
+    TYPECODE = "B"            # a byte tree: moves below 64, players 1 and 2 (mcts.Tree)
 
     def __init__(self, game, seed):
         self.game = game

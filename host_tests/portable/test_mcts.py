@@ -64,6 +64,50 @@ def test_the_tree_stays_within_its_memory_cap():
     assert mcts._tree is None
 
 
+def held(t):
+    """The bytes the tree's arrays hold."""
+    return sum(len(bytes(v)) for v in t.__dict__.values() if isinstance(v, (bytearray, type(t.vis))))
+
+
+def test_go_s_level_5_tree_takes_11_bytes_a_node():
+    """3,500 nodes in less than the 39 KB that 3,000 took at 13 bytes a node
+    (the player and the last child are bits of the move's byte)."""
+    assert mcts.cap(5) == 3500
+    t = mcts.Tree(mcts.cap(5), go_playout.Hooks.TYPECODE)
+    assert held(t) == t.nbytes() == 11 * 3500 <= 39000
+    t = mcts.Tree(100, mcts.Plain.TYPECODE)
+    assert held(t) == t.nbytes() == 16 * 100
+
+
+def test_a_byte_tree_refuses_what_its_bits_cannot_hold():
+    t = mcts.Tree(10, "B")
+    t.mv[1] = 64                           # the last-child bit's: not a move
+    for who in (1, 0, 3):
+        try:
+            t.born(1, 1, who)
+        except ValueError as e:
+            assert ("moves are below 64" if who == 1 else "players are 1 and 2") in str(e)
+        else:
+            raise AssertionError("taken: a move of 64 by %d" % who)
+
+
+def test_a_byte_tree_s_children_end_at_their_last():
+    g = middle_game()
+    choose(g, playouts=150, seed=3)
+    t = mcts._tree
+    n = t.count(0)
+    root = [t.move(i) for i in range(t.first[0], t.first[0] + n)]
+    assert n > 20 and len(set(root)) == n and all(m in g.moves() for m in root)
+    # Every node made is one node's child: the blocks tile 1 .. used - 1.
+    used = mcts.last()[1]
+    blocks = sorted((t.first[i], t.count(i)) for i in range(used) if t.first[i])
+    k = 1
+    for f, c in blocks:
+        assert f == k and c > 0
+        k += c
+    assert k == used
+
+
 def far_ahead(leader):
     """The leader's wall on row 3 (rows 1-3 its own, 21 points), the other's
     on row 6 (rows 6-7, 14 points), row 4-5 open; the other side to move."""
