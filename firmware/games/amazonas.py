@@ -22,8 +22,10 @@ OPTIONS = {}
 # Its square in the menu: position, and the two looks it alternates between.
 MENU = (7, WHITE, BLOCK)
 # AI node budgets (level 3, level 5): the costliest phase stays within 2 s and
-# 10 s on the Pico (`python -m tools.bench budgets`, docs/ai-budgets.md).
-NODES = (185, 920)
+# 10 s on the Pico (`python -m tools.bench budgets`, docs/ai-budgets.md). The
+# evaluation with king distances costs 2.3 times the queen-distance one a
+# node in the opening (3.3e6 fuel): 920 nodes became 388.
+NODES = (77, 388)
 # The search's move lists (ai.py): 30 at the root and 30 inside the tree. With
 # the default 12 inside, level 5 beat level 3 in only 17 of 40 games (its
 # deeper search saw too few replies); with 30, 33 of 40 (tools/match.py).
@@ -65,13 +67,18 @@ def layout(options=None):
 
 
 
-_FREEST = const(16)        # candidates(): landing squares whose freedom is counted
 _ECACHE = const(128)       # evaluate(): entries of its table of scores
 _CCACHE = const(32)        # candidates(): entries of its table of lists
+_ARROWS = const(3)         # candidates(): the best arrows of each queen move
 _ZEROS = [0] * _MN
 _Z = zobrist(4 * _MN, 1)    # _Z[v * 90 + c] for v = 1, 2, 3; _Z[0] is the side to move
 # Value of an amazon by how many squares it can move to: the last few matter most.
 _MOB = (-60, -25, -8, 3, 11, 17, 22, 26, 29, 31, 33, 34, 35, 36, 37, 38, 39, 40)
+# evaluate()'s phase: how contested the board still is, 64 a square whose
+# two queen distances are equal, less the further apart they are; capped here.
+_OPEN = const(1600)
+# 2 ** -d in 64ths, for distances d (c1 and the phase in _score).
+_HALVES = bytes(64 >> d if d < 7 else 0 for d in range(256))
 
 
 def _name(c):
@@ -121,9 +128,11 @@ class Game(Base):
         # the start of each queen-distance map, kept by play and undo.
         self.free = bytearray(255 if c == 0 else 0 for c in cells)
         self.nfree = 56 - len(arrows)    # empty squares
-        self._dw = bytearray(_MN)        # evaluate(): the two maps
+        self._dw = bytearray(_MN)        # evaluate(): queen distances, White's and Black's
         self._db = bytearray(_MN)
-        self._q = bytearray(72)          # evaluate(): the search's queue
+        self._kw = bytearray(_MN)        # evaluate(): king distances
+        self._kb = bytearray(_MN)
+        self._q = bytearray(72)          # evaluate(): the searches' queue
         self._av = [0] * _MN             # candidates(): the arrows' values
         self._ek = [-1] * _ECACHE        # evaluate(): position -> score
         self._ev = [0] * _ECACHE
@@ -480,9 +489,72 @@ class Game(Base):
                         dc = d[c]
         return score
 
+    def _kdist(self, seat, d, q):
+        """Fill d as _qdist does with the king-move distance (one step at a
+        time) from `seat`'s amazons to every empty square."""
+        d[:] = self.free
+        steps = STEPS
+        amz = self.amz
+        hi = 0
+        for i in range(seat * 4, seat * 4 + 4):
+            c0 = amz[i]
+            for s in steps:
+                c = c0 + s
+                if d[c] == 255:
+                    d[c] = 1
+                    q[hi] = c
+                    hi += 1
+        lo = 0
+        # The eight steps written out: this loop is most of the search's
+        # time in Amazonas (bytecode: a third less than a loop over STEPS).
+        while lo < hi:
+            c0 = q[lo]
+            lo += 1
+            n = d[c0] + 1
+            c = c0 + 1
+            if d[c] == 255:
+                d[c] = n
+                q[hi] = c
+                hi += 1
+            c = c0 - 1
+            if d[c] == 255:
+                d[c] = n
+                q[hi] = c
+                hi += 1
+            c = c0 + 9
+            if d[c] == 255:
+                d[c] = n
+                q[hi] = c
+                hi += 1
+            c = c0 - 9
+            if d[c] == 255:
+                d[c] = n
+                q[hi] = c
+                hi += 1
+            c = c0 + 10
+            if d[c] == 255:
+                d[c] = n
+                q[hi] = c
+                hi += 1
+            c = c0 - 10
+            if d[c] == 255:
+                d[c] = n
+                q[hi] = c
+                hi += 1
+            c = c0 + 8
+            if d[c] == 255:
+                d[c] = n
+                q[hi] = c
+                hi += 1
+            c = c0 - 8
+            if d[c] == 255:
+                d[c] = n
+                q[hi] = c
+                hi += 1
+
     def evaluate(self):
-        """Territory by queen distance (who reaches each empty square in fewer
-        queen moves; a tie leans to the side to move) plus the amazons'
+        """Territory (who reaches each empty square first, in queen moves and
+        in king moves, and how close each side is: _score) plus the amazons'
         freedom, where a nearly shut-in amazon costs the most."""
         # A small table keeps the last scores: a search meets the same
         # position again through other move orders.
@@ -496,23 +568,59 @@ class Game(Base):
         return s
 
     def _score(self):
-        dw = self._dw
-        db = self._db
-        q = self._q
+        """White's score, then from the side to move's view. Lieberum's
+        evaluation (2005): territory by queen distance t1 and by king
+        distance t2 (5 a square the side reaches first, `lean` where both
+        reach it at once), the closeness terms c1 (2^-d in queen moves) and
+        c2 (the king distances' difference, capped at 6), weighed by the
+        phase: how contested the board still is (_OPEN when open, 0 once
+        every region has its owner). Early on t2, c1 and c2 count most, at
+        the end t1 (regions are then owned, and queen distance counts
+        them). Plus the amazons' freedom (_qdist)."""
+        dw, db, kw, kb, q = self._dw, self._db, self._kw, self._kb, self._q
         s = self._qdist(0, dw, q) - self._qdist(1, db, q)
+        self._kdist(0, kw, q)
+        self._kdist(1, kb, q)
         lean = 1 if self.turn == 0 else -1
-        terr = 0
+        half = _HALVES
+        t1 = t2 = c1 = c2 = ph = 0
         for c in SQ:
             w = dw[c]
             if w:                     # an empty square
                 b = db[c]
                 if w < b:
-                    terr += 5
+                    t1 += 5
+                    if b != _UNSEEN:
+                        ph += half[b - w]
                 elif b < w:
-                    terr -= 5
+                    t1 -= 5
+                    if w != _UNSEEN:
+                        ph += half[w - b]
                 elif w != _UNSEEN:
-                    terr += lean
-        s += 2 * terr
+                    t1 += lean
+                    ph += 64
+                c1 += half[w] - half[b]
+                x = kw[c]
+                y = kb[c]
+                if x < y:
+                    t2 += 5
+                    c2 += y - x if y - x < 6 else 6
+                elif y < x:
+                    t2 -= 5
+                    c2 -= x - y if x - y < 6 else 6
+                elif x != _UNSEEN:
+                    t2 += lean
+        if ph > _OPEN:
+            ph = _OPEN
+        end = _OPEN - ph
+        # Each division rounds towards zero, so that Black's score is White's
+        # negated exactly (the search must see either colour the same).
+        x = 40 * ph * c1
+        tot = x // 32 if x >= 0 else -(-x // 32)
+        x = 40 * ph * c2
+        tot += x // 6 if x >= 0 else -(-x // 6)
+        tot += (10 * end + 6 * ph) * t1 + (5 * end + 10 * ph) * t2
+        s += tot // (_OPEN * 5) if tot >= 0 else -(-tot // (_OPEN * 5))
         return s if self.turn == 0 else -s
 
     def candidates(self, limit):
@@ -626,13 +734,11 @@ class Game(Base):
     def _candidates(self, limit):
         """At most `limit` promising legal moves, best first, for the AI.
 
-        A queen move scores by the freedom of the square it lands on; an arrow
-        scores for touching or cutting the lines of enemy amazons and loses for
-        touching one's own. The queen moves are taken best first until there
-        are plenty of moves to choose from, then all of them are sorted. (To
-        find the freest landing squares cheaply, the queen moves are first
-        ranked by the empty squares round them, and only the best of those
-        get their queen moves counted.)"""
+        A queen move scores by the freedom (queen moves) of the square it
+        lands on; an arrow scores for touching or cutting the lines of enemy
+        amazons and loses for touching one's own. Each queen move brings its
+        _ARROWS best arrows, so the list offers many queen moves, not the
+        freest one with all its arrows; then the best `limit` of them all."""
         cells, steps = self.cells, STEPS
         me = self.turn + 1
         base = self.turn * 4
@@ -651,60 +757,46 @@ class Game(Base):
             f = self.amz[i]
             for s in steps:
                 av[f + s] -= 2                # touching one of one's own
-        pairs = []
-        for i in range(base, base + 4):
-            f = self.amz[i]
-            cells[f] = 0
-            for s in steps:
-                t = f + s
-                while not cells[t]:
-                    n = ((not cells[t + 1]) + (not cells[t - 1]) + (not cells[t + 9]) + (not cells[t - 9])
-                         + (not cells[t + 10]) + (not cells[t - 10])
-                         + (not cells[t + 8]) + (not cells[t - 8]))
-                    pairs.append((n << 14) | (f << 7) | t)
-                    t += s
-            cells[f] = me
-        pairs.sort(reverse=True)
-        want = limit * 3 if limit > 20 else 60
-        # The freedom (queen moves) of the best landing squares by room.
-        k = len(pairs)
-        if k > _FREEST:
-            k = _FREEST
-        for i in range(k):
-            p = pairs[i]
-            f = (p >> 7) & 127
-            t = p & 127
-            cells[f] = 0
-            n = 0
-            for s2 in steps:
-                c = t + s2
-                while not cells[c]:
-                    n += 1
-                    c += s2
-            cells[f] = me
-            pairs[i] = (n << 14) | (p & 0x3FFF)
-        del pairs[k:]
-        pairs.sort(reverse=True)
-        scored = []
-        add = scored.append
-        for p in pairs:
-            if len(scored) >= want:
+        # Where that gives fewer than `limit` moves (few queen moves), each
+        # brings all its arrows.
+        keep = _ARROWS
+        while True:
+            scored = []
+            mine = []
+            for i in range(base, base + 4):
+                f = self.amz[i]
+                cells[f] = 0
+                for s in steps:
+                    av[f + s] += 2            # no longer next to where it was
+                for s in steps:
+                    t = f + s
+                    while not cells[t]:
+                        n = 0                 # the freedom where it lands
+                        for s2 in steps:
+                            c = t + s2
+                            while not cells[c]:
+                                n += 1
+                                c += s2
+                        for s2 in steps:
+                            av[t + s2] -= 2   # next to the amazon where it lands
+                        # Scores stay below 512: the moves are small ints.
+                        mb = (3 * n + 64) << 21 | f << 14 | t << 7
+                        del mine[:]
+                        for s2 in steps:
+                            c = t + s2
+                            while not cells[c]:
+                                mine.append(mb + (av[c] << 21) + c)
+                                c += s2
+                        mine.sort(reverse=True)
+                        scored.extend(mine[:keep])
+                        for s2 in steps:
+                            av[t + s2] += 2
+                        t += s
+                for s in steps:
+                    av[f + s] -= 2
+                cells[f] = me
+            if len(scored) >= limit or keep >= limit:
                 break
-            n, f, t = p >> 14, (p >> 7) & 127, p & 127
-            cells[f] = 0
-            for s in steps:
-                av[t + s] -= 2                # next to the amazon where it lands
-                av[f + s] += 2                # no longer next to where it was
-            mb = f << 14 | t << 7
-            sc0 = 3 * n + 64                  # scores stay below 512: small ints
-            for s2 in steps:
-                a = t + s2
-                while not cells[a]:
-                    add((sc0 + av[a]) << 21 | mb | a)
-                    a += s2
-            for s in steps:
-                av[t + s] += 2
-                av[f + s] -= 2
-            cells[f] = me
+            keep = limit
         scored.sort(reverse=True)
         return [s & 0x1FFFFF for s in scored[:limit]]

@@ -413,3 +413,65 @@ def test_evaluation_is_the_same_for_either_colour_and_mirror():
                             [mirror(c) for c in arrows], g.turn)
             v = g.evaluate()
             assert swapped.evaluate() == v and mirrored.evaluate() == v, (seed, ply, v)
+
+
+def plain_distances(g, seat, queen):
+    """Moves (queen moves, or one-square king steps) from seat's amazons to
+    every empty square, by a slow search on (x, y): {square: distance}."""
+    cells = [(EMPTY, WHITE, BLACK, BLOCK).index(v) for v in g.view()]
+    front = [i for i in range(64) if cells[i] == seat + 1]
+    dist = {}
+    d = 0
+    while front:
+        d += 1
+        nxt = []
+        for f in front:
+            for dx, dy in DIRS:
+                x, y = f % 8 + dx, f // 8 + dy
+                while 0 <= x < 8 and 0 <= y < 8 and cells[y * 8 + x] == 0:
+                    t = y * 8 + x
+                    if t not in dist:
+                        dist[t] = d
+                        nxt.append(t)
+                    if not queen:
+                        break
+                    x += dx
+                    y += dy
+        front = nxt
+    return dist
+
+
+def test_evaluation_maps_are_the_queen_and_king_distances():
+    # The evaluation's four maps (run as machine code on the board) against
+    # a plain search, along random games.
+    for seed in (3, 4):
+        g = amazonas.Game()
+        x = seed
+        while g.result() is None:
+            g._score()
+            for got_map, seat, queen in ((g._dw, 0, True), (g._db, 1, True),
+                                         (g._kw, 0, False), (g._kb, 1, False)):
+                want = plain_distances(g, seat, queen)
+                for i in range(64):
+                    got = got_map[amazonas.SQ[i]]
+                    if g.cells[amazonas.SQ[i]]:
+                        assert got == 0
+                    else:
+                        assert got == want.get(i, 255), (seed, g.ply, seat, queen, name(i))
+            ms = g.moves()
+            x = lcg(x)
+            g.play(ms[(x >> 8) % len(ms)])
+
+
+def test_candidates_offer_many_queen_moves():
+    # Before, the list was the freest landing squares' arrows: at the start
+    # four queen moves for 30 candidates, so the search never weighed
+    # most amazon moves at all. Each queen move now brings its best arrows.
+    g = amazonas.Game()
+    x = 5
+    for ply in range(12):
+        qs = set(m >> 7 for m in g.candidates(30))
+        assert len(qs) >= 10, (ply, len(qs))
+        ms = g.moves()
+        x = lcg(x)
+        g.play(ms[(x >> 8) % len(ms)])
