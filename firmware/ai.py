@@ -515,6 +515,11 @@ def choose(game, level=3, seed=0, nodes=None, ms=None, clock=None, progress=None
         s.cand = getattr(_module(game), "CANDIDATES", DEFAULT_CANDIDATES)
     if nodes is None:
         limit = 1 << 29 if ms is not None else budget(game, 3 if exact else level, mhz)
+        scale = getattr(game, "node_scale", None)
+        if scale is not None and ms is None:
+            # NODES buy the costliest phase its time; a game whose nodes
+            # cost less elsewhere says how many times more it gets there.
+            limit = limit * scale() // 100
     else:
         limit = nodes
     maxdepth = level if exact else _MAXDEPTH

@@ -77,6 +77,7 @@ _MOB = (-60, -25, -8, 3, 11, 17, 22, 26, 29, 31, 33, 34, 35, 36, 37, 38, 39, 40)
 # evaluate()'s phase: how contested the board still is, 64 a square whose
 # two queen distances are equal, less the further apart they are; capped here.
 _OPEN = const(1600)
+_OPENING_FREE = const(54)    # node_scale(): the empty squares NODES are set for
 # 2 ** -d in 64ths, for distances d (c1 and the phase in _score).
 _HALVES = bytes(64 >> d if d < 7 else 0 for d in range(256))
 
@@ -551,6 +552,13 @@ class Game(Base):
                 d[c] = n
                 q[hi] = c
                 hi += 1
+
+    def node_scale(self):
+        """The AI's node budget here, in percent of NODES (ai.choose): a
+        node costs the Pico in proportion to the empty squares its maps
+        cover (about 61,000 fuel a square in the opening, the middle and
+        the end alike), and NODES are set for the opening's 54."""
+        return 100 * _OPENING_FREE // (self.nfree if self.nfree > 8 else 8)
 
     def evaluate(self):
         """Territory (who reaches each empty square first, in queen moves and
