@@ -480,7 +480,8 @@ def choose(game, level=3, seed=0, nodes=None, ms=None, clock=None, progress=None
     """The move the board plays: an int from game.moves().
 
     level 1..5; `nodes` and/or `ms` replace the level's budget, which is
-    otherwise the game's NODES scaled to a chip clocked at `mhz`; `clock()`
+    otherwise the game's NODES scaled to a chip clocked at `mhz` (and by the
+    game's node_scale(), where it has one); `clock()`
     returns milliseconds (the board's HAL clock), used with `ms` (or with the
     level's safety stop); progress(depth) is called between iterations and,
     while searching, every PROGRESS_MS (with a clock) or every 256 nodes.

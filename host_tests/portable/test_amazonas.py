@@ -475,3 +475,20 @@ def test_candidates_offer_many_queen_moves():
         ms = g.moves()
         x = lcg(x)
         g.play(ms[(x >> 8) % len(ms)])
+
+
+def test_the_ai_budget_follows_what_a_node_costs():
+    # NODES buy the opening's costly nodes (the evaluation's maps cover 54
+    # empty squares); with fewer empty squares a node costs less, and
+    # node_scale() gives the search as many more as the same time buys.
+    import ai
+    g = amazonas.Game()
+    x = 7
+    while g.nfree > 30:
+        ms = g.moves()
+        x = lcg(x)
+        g.play(ms[(x >> 8) % len(ms)])
+    assert g.node_scale() == 100 * 54 // g.nfree
+    ai.choose(g, level=3)
+    assert ai.last()[0] == ai.budget(g, 3) * g.node_scale() // 100
+    assert amazonas.Game().node_scale() <= 100        # the start: no more than NODES
