@@ -273,6 +273,14 @@ def lcg(x):
     return (x * 1103515245 + 12345) & 0x7FFFFFFF
 
 
+def play_any(g, x):
+    """Play the legal move the generator's next number picks; return it."""
+    ms = g.moves()
+    x = lcg(x)
+    g.play(ms[(x >> 8) % len(ms)])
+    return x
+
+
 def wins_now(g):
     """The moves after which the opponent cannot move."""
     out = []
@@ -458,9 +466,7 @@ def test_evaluation_maps_are_the_queen_and_king_distances():
                         assert got == 0
                     else:
                         assert got == want.get(i, 255), (seed, g.ply, seat, queen, name(i))
-            ms = g.moves()
-            x = lcg(x)
-            g.play(ms[(x >> 8) % len(ms)])
+            x = play_any(g, x)
 
 
 def test_candidates_offer_many_queen_moves():
@@ -472,9 +478,7 @@ def test_candidates_offer_many_queen_moves():
     for ply in range(12):
         qs = set(m >> 7 for m in g.candidates(30))
         assert len(qs) >= 10, (ply, len(qs))
-        ms = g.moves()
-        x = lcg(x)
-        g.play(ms[(x >> 8) % len(ms)])
+        x = play_any(g, x)
 
 
 def test_the_ai_budget_follows_what_a_node_costs():
@@ -485,9 +489,7 @@ def test_the_ai_budget_follows_what_a_node_costs():
     g = amazonas.Game()
     x = 7
     while g.nfree > 30:
-        ms = g.moves()
-        x = lcg(x)
-        g.play(ms[(x >> 8) % len(ms)])
+        x = play_any(g, x)
     assert g.node_scale() == 100 * 54 // g.nfree
     ai.choose(g, level=3)
     assert ai.last()[0] == ai.budget(g, 3) * g.node_scale() // 100
