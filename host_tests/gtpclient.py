@@ -2,7 +2,7 @@
 import subprocess
 import sys
 
-from tools import firmware_path  # noqa: F401
+from tools.link import firmware_path  # noqa: F401
 
 GNUGO = "/usr/games/gnugo"
 
@@ -44,7 +44,7 @@ class Gtp:
 
 
 def ours(game="go", level=1, seed=0, *extra):
-    return [sys.executable, "-m", "tools.gtp", "--game", game, "--level", str(level),
+    return [sys.executable, "-m", "tools.play.gtp_engine", "--game", game, "--level", str(level),
             "--seed", str(seed)] + list(extra)
 
 

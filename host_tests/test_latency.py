@@ -1,6 +1,6 @@
-"""tools.latency's reading of a run (no emulator here): the guest's lines,
+"""tools.bench.latency's reading of a run (no emulator here): the guest's lines,
 the answering frame of a touch, a race stop's answer, the spinner's rhythm."""
-from tools import latency
+from tools.bench import latency
 
 GUEST = """FIRST 120
 PASS idle 500 810 3940

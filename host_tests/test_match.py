@@ -1,4 +1,4 @@
-"""tools/match.py: the UCT opponent, the GTP driver (against a fake engine, so
+"""tools/play/match.py: the UCT opponent, the GTP driver (against a fake engine, so
 no GNU Go is needed), a game against it, the command line's errors and the
 table it writes into docs/ai-strength.md."""
 import os
@@ -7,7 +7,8 @@ import sys
 
 import pytest
 
-from tools import bench, match
+from tools.bench import cli as bench
+from tools.play import match
 
 
 class TicTacToe:

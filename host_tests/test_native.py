@@ -8,8 +8,8 @@ import re
 import games
 from compat import native, viper
 from mptools import ROOT
-from tools import bench
-from tools.native import has_native
+from tools.bench import cli as bench
+from tools.link.native import has_native
 
 FIRMWARE = os.path.join(ROOT, "firmware")
 
@@ -42,7 +42,7 @@ def test_a_module_with_native_code_takes_the_mark_from_compat():
 
 
 def test_native_speedup_is_declared_only_by_games_with_native_code():
-    from tools.deploy_plan import games_imported
+    from tools.deploy.plan import games_imported
     for gid in games.IDS:
         mod = games.load(gid)
         sp = getattr(mod, "NATIVE_SPEEDUP", None)
@@ -70,7 +70,7 @@ def test_the_budget_verdict_counts_the_native_speedup(monkeypatch):
 
 
 def test_deploy_compiles_native_code_only_for_a_board_that_loads_it(tmp_path):
-    from tools.deploy_build import Compiler
+    from tools.deploy.build import Compiler
     c = Compiler()
     native = c.compile(FIRMWARE, "games/produto.py", "armv6m", str(tmp_path / "n.mpy"))
     plain = c.compile(FIRMWARE, "games/produto.py", None, str(tmp_path / "b.mpy"))

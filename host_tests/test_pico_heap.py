@@ -3,7 +3,7 @@
 Two runs per game, on the firmware compiled to .mpy as deploy installs it:
 
 - the unix port of MicroPython with its whole heap capped at the Pico's whole
-  heap (tools/bench.py, PICO_HEAP, measured on the real firmware): the game
+  heap (tools/bench/cli.py, PICO_HEAP, measured on the real firmware): the game
   must reach its result with no MemoryError. This port is 64-bit, its objects
   (the app's own code among them) up to twice the Pico's, so it has less room
   left after boot than the board: passing here is a safe margin.
@@ -19,7 +19,7 @@ import pytest
 
 import games
 from mptools import ROOT, run_micropython
-from tools.bench import PICO_HEAP
+from tools.bench.cli import PICO_HEAP
 
 PICO_SIZED = "%dK" % (PICO_HEAP // 1024)
 LIVE_BUDGET = 150 * 1024

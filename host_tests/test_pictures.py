@@ -1,13 +1,13 @@
 """docs/img, the pictures of the players' guide (docs/playing.md), are what the
-app shows now (regenerate: python -m tools.pictures)."""
+app shows now (regenerate: python -m tools.sim.pictures)."""
 import os
 import re
 
-from tools import pictures
+from tools.sim import pictures
 
 
 def test_the_committed_pictures_are_what_the_app_shows_now():
-    assert pictures.main(["--check"]) == 0, "the app changed: run python -m tools.pictures"
+    assert pictures.main(["--check"]) == 0, "the app changed: run python -m tools.sim.pictures"
 
 
 def test_the_guide_shows_every_picture_the_tool_makes():

@@ -9,11 +9,13 @@ import subprocess
 
 import pytest
 
-from tools import firmware_path  # noqa: F401
+from tools.link import firmware_path  # noqa: F401
 import games
-from tools import records, referee, sgf
-from tools.records_export import COLUMNS, read_text
-from tools.recordbook import read_book
+from tools.records import cli as records
+from tools.play import referee
+from tools.records import sgf
+from tools.records.export import COLUMNS, read_text
+from tools.records.book import read_book
 
 from app.words import said_result
 
@@ -181,7 +183,7 @@ def test_who_played_and_a_game_the_rules_refuse(tmp_path):
     assert line.startswith("go players=human,board level=3 ")
     (src / "b1" / "games.txt").write_text(line + "semaforo FIRST WINS : b2 b2 b2 b2 #78\n")
     said = []
-    from tools.records_export import export
+    from tools.records.export import export
     rows = export(str(src), str(tmp_path / "out"), say=said.append)
     go, bad = rows
     root = sgf.parse(open(tmp_path / "out" / go["file"]).read())[0]
@@ -208,7 +210,7 @@ def test_a_kept_game_abandoned_unfinished_is_read_and_exported_without_error(tmp
     recs, skipped = read_book(line.encode(), "b1")
     assert skipped == 0 and recs[0].result == UNFINISHED and recs[0].winner_words() == UNFINISHED
     said = []
-    from tools.records_export import export
+    from tools.records.export import export
     rows = export(str(src), str(tmp_path / "out"), say=said.append)
     assert len(rows) == 1 and rows[0]["note"] == "" and rows[0]["result"] == UNFINISHED
     assert rows[0]["seat 1"] == "Board level 2" and not said[:-1]

@@ -1,7 +1,7 @@
-"""tools/gocount.py: the dead stones the export and the GTP engine count."""
-from tools import firmware_path  # noqa: F401
+"""tools/records/gocount.py: the dead stones the export and the GTP engine count."""
+from tools.link import firmware_path  # noqa: F401
 import games
-from tools import gocount
+from tools.records import gocount
 
 
 def position(black, white):

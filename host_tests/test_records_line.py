@@ -1,9 +1,9 @@
-"""The record-book line read on the desktop (tools/recordbook.py): the
+"""The record-book line read on the desktop (tools/records/book.py): the
 board's format, lines the board cannot have written whole, and fields a later
 firmware may add."""
-from tools import firmware_path  # noqa: F401
+from tools.link import firmware_path  # noqa: F401
 from app import saves
-from tools.recordbook import parse, read_book
+from tools.records.book import parse, read_book
 
 import recordgames
 

@@ -1,7 +1,7 @@
 """`python -m tools.records pull` against boards made of MicroPython's unix
 port: the code the pull sends really runs on MicroPython, in a folder laid out
 as a board's flash, with a `machine` module that gives the board's unique id.
-Only mpremote's command line is left out (tools/deploy_mpremote.py, tested
+Only mpremote's command line is left out (tools/link/mpremote.py, tested
 with deploy)."""
 import hashlib
 import os
@@ -10,8 +10,8 @@ import subprocess
 import pytest
 
 from mptools import tool
-from tools import records_pull
-from tools.records_pull import PullError, pull, pull_all
+from tools.records import pull as records_pull
+from tools.records.pull import PullError, pull, pull_all
 
 import recordgames
 
@@ -205,7 +205,7 @@ sys.exit(p.returncode)
 
 def test_the_command_line_pulls_through_mpremote(tmp_path, monkeypatch, capsys):
     import sys
-    from tools import records
+    from tools.records import cli as records
     board = UnixBoard(tmp_path / "flash")
     board.write("games.txt", _book(1))
     bin_dir = tmp_path / "bin"

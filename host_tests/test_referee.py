@@ -8,7 +8,7 @@ import pytest
 
 import games
 from check import random_playout
-from tools.referee import answer
+from tools.play.referee import answer
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
@@ -83,7 +83,7 @@ def test_bad_json_line():
 
 def test_the_process_answers_line_by_line_and_survives_bad_lines():
     lines = ['{"game": "semaforo"}', "garbage", '{"game": "semaforo", "moves": ["a1"]}', "", "[]"]
-    p = subprocess.run([sys.executable, "-m", "tools.referee"], input="\n".join(lines) + "\n",
+    p = subprocess.run([sys.executable, "-m", "tools.play.referee"], input="\n".join(lines) + "\n",
                        capture_output=True, text=True, cwd=ROOT, timeout=60)
     assert p.returncode == 0, p.stderr
     out = [json.loads(line) for line in p.stdout.splitlines()]
@@ -92,7 +92,7 @@ def test_the_process_answers_line_by_line_and_survives_bad_lines():
 
 
 def test_the_process_flushes_each_reply():
-    p = subprocess.Popen([sys.executable, "-m", "tools.referee"], stdin=subprocess.PIPE,
+    p = subprocess.Popen([sys.executable, "-m", "tools.play.referee"], stdin=subprocess.PIPE,
                          stdout=subprocess.PIPE, text=True, cwd=ROOT)
     try:
         p.stdin.write('{"game": "semaforo"}\n')

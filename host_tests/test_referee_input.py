@@ -13,8 +13,8 @@ import sys
 
 import games
 from check import random_playout
-from tools import referee
-from tools.referee import answer, MAX_LINE, MAX_NODES, MAX_MS
+from tools.play import referee
+from tools.play.referee import answer, MAX_LINE, MAX_NODES, MAX_MS
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 FUZZ_SEED = 2026
@@ -26,7 +26,7 @@ def ask(obj):
 
 
 def run_referee(data, timeout=300):
-    p = subprocess.run([sys.executable, "-m", "tools.referee"], input=data,
+    p = subprocess.run([sys.executable, "-m", "tools.play.referee"], input=data,
                        capture_output=True, cwd=ROOT, timeout=timeout)
     assert p.returncode == 0, p.stderr.decode()[-2000:]
     assert not p.stderr, p.stderr.decode()[-2000:]
@@ -46,7 +46,7 @@ def test_deeply_nested_json_is_an_error_not_the_end_of_the_referee():
 def test_the_nesting_limit_does_not_depend_on_the_callers_stack():
     # json's RecursionError came or not with the stack in use: the same
     # 991-deep line was refused in one run and read as a list in another.
-    from tools.referee import MAX_DEPTH
+    from tools.play.referee import MAX_DEPTH
     deep = "[" * (MAX_DEPTH + 1) + "]" * (MAX_DEPTH + 1)
     assert answer(deep)["error"] == "not valid JSON: nested too deeply"
 

@@ -1,7 +1,7 @@
 """A club day in one boot: many games through the real app on real MicroPython.
 
 The unix port runs the firmware compiled to .mpy (as deploy installs it) with
-its whole heap capped at the Pico's whole heap (tools/bench.py, PICO_HEAP,
+its whole heap capped at the Pico's whole heap (tools/bench/cli.py, PICO_HEAP,
 measured on the real firmware; 64-bit objects leave it less room after boot
 than the board has): every menu entry four times in turn (52: the 12 games and
 the race timer), the games in every set-up mode (two players,
@@ -15,7 +15,7 @@ in games.load; the AI's 16 KB tables were refused by a fragmented heap.
 import os
 
 from mptools import ROOT, run_micropython
-from tools.bench import PICO_HEAP
+from tools.bench.cli import PICO_HEAP
 
 import games
 

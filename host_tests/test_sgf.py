@@ -1,8 +1,8 @@
-"""tools/sgf.py: SGF FF[4] points, the swap, reading files people edited."""
+"""tools/records/sgf.py: SGF FF[4] points, the swap, reading files people edited."""
 import pytest
 
-from tools import sgf
-from tools.sgf import SgfError
+from tools.records import sgf
+from tools.records.sgf import SgfError
 
 
 def test_go_points_count_rows_from_the_top():

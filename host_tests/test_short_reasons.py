@@ -15,7 +15,8 @@ import games
 from app import explain
 from app.screen import Scroll
 from games.common import COMMON_SHORT
-from tools import firmware_path, sim
+from tools.link import firmware_path
+from tools.sim import terminal as sim
 
 SOURCES = os.path.join(firmware_path.ROOT, "firmware", "games")
 WIDEST = max(sim.load_board(p)["cols"] for p in glob.glob(os.path.join(firmware_path.ROOT, "boards", "*.py")))

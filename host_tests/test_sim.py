@@ -4,7 +4,7 @@ import subprocess
 import sys
 
 from app import screen
-from tools.sim import Sim, load_board, board_file, CELL_W, CELL_H, HOLD_MS
+from tools.sim.terminal import Sim, load_board, board_file, CELL_W, CELL_H, HOLD_MS
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 

@@ -9,7 +9,8 @@ import pytest
 
 from app import screen
 from games.common import FILES, WHITE, BLACK
-from tools import sim, simscript
+from tools.sim import terminal as sim
+from tools.sim import script as simscript
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 

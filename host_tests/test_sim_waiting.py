@@ -6,7 +6,7 @@ keys a player types in the terminal to set up Avanco and to clear it."""
 import json
 
 from app import screen
-from tools import sim
+from tools.sim import terminal as sim
 
 AVANCO = ["%s%d" % (f, r) for r in (2, 3, 7, 8) for f in "bcdefgh"]   # its 7x7 on b2-h8
 

@@ -1,6 +1,6 @@
-"""tools/solve_semaforo.py: the game is a second-player win, and the book the
+"""tools/play/solve_semaforo.py: the game is a second-player win, and the book the
 firmware ships is the one the solver generates, every move in it a proven win."""
-from tools import solve_semaforo as sv
+from tools.play import solve_semaforo as sv
 from games import semaforo
 from games.semaforo_book import BOOK
 

@@ -1,14 +1,14 @@
 """The type check finds a call the board does not have.
 
 The firmware itself is checked by the README's test command (python -m
-tools.typecheck, before the tests); here a scratch copy of the project gets
+tools.source.typecheck, before the tests); here a scratch copy of the project gets
 one deliberate misuse each, and the check must fail naming it."""
 import os
 import shutil
 
 import pytest
 
-from tools import typecheck
+from tools.source import typecheck
 
 ROOT = typecheck.ROOT
 

@@ -1,4 +1,4 @@
-"""The board in a web page (python3 -m tools.web), in a real browser: headless
+"""The board in a web page (python3 -m tools.sim.web), in a real browser: headless
 Chromium driven by Playwright, the firmware app on MicroPython's WebAssembly
 port through the web HAL. Games are played by clicks, right clicks and keys
 as a person would; what the page shows is checked against the terminal
@@ -9,7 +9,7 @@ import os
 
 import pytest
 
-from tools import referee
+from tools.play import referee
 from webpage import Page, Site, in_terminal_simulator, launch, unavailable
 
 try:
@@ -312,7 +312,7 @@ SHOTS = (
 
 def page_hash():
     import hashlib
-    from tools import web
+    from tools.sim import web
     h = hashlib.sha256()
     for name in sorted(os.listdir(web.PAGE)):
         with open(os.path.join(web.PAGE, name), "rb") as f:

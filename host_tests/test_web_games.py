@@ -7,7 +7,7 @@ import json
 import pytest
 
 import games
-from tools import sim
+from tools.sim import terminal as sim
 from webpage import in_terminal_simulator, run_in_node
 
 

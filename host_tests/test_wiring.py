@@ -1,4 +1,4 @@
-"""tools/wiring draws the wiring from the board file: the picture follows the file."""
+"""tools/sim/wiring draws the wiring from the board file: the picture follows the file."""
 import os
 import re
 import xml.dom.minidom
@@ -6,7 +6,7 @@ import xml.dom.minidom
 import pytest
 
 from mptools import ROOT
-from tools import wiring
+from tools.sim import wiring
 
 import boardcheck
 from boards.club9 import BOARD as CLUB9
@@ -88,4 +88,4 @@ def test_docs_svgs_are_up_to_date(name):
     board = wiring.load(os.path.join(ROOT, "boards", name + ".py"))
     with open(path) as f:
         assert f.read() == wiring.render(board, "boards/%s.py" % name), \
-            "run: python -m tools.wiring boards/%s.py -o docs/wiring-%s.svg" % (name, name)
+            "run: python -m tools.sim.wiring boards/%s.py -o docs/wiring-%s.svg" % (name, name)

@@ -34,10 +34,10 @@ def unavailable(why):
 
 
 class Site:
-    """The folder tools.web builds, served on a free local port."""
+    """The folder tools.sim.web builds, served on a free local port."""
 
     def __init__(self):
-        from tools import web
+        from tools.sim import web
         self.dir = built_folder()
         self.httpd = web.server(self.dir, 0)
         self.url = "http://127.0.0.1:%d/" % self.httpd.server_address[1]
@@ -143,9 +143,9 @@ def _remove_stale_builds():
 
 
 def built_folder():
-    """The folder tools.web builds, made once per test session."""
+    """The folder tools.sim.web builds, made once per test session."""
     if not _built:
-        from tools import web
+        from tools.sim import web
         _remove_stale_builds()
         d = tempfile.mkdtemp(prefix=BUILD_PREFIX + "%d-" % os.getpid())
         try:
@@ -175,7 +175,8 @@ def in_terminal_simulator(text, board_name):
     """The frame and texts `python -m tools.sim --script` ends with, to
     compare the page's with."""
     from app import screen
-    from tools import sim, simscript
+    from tools.sim import terminal as sim
+    from tools.sim import script as simscript
     b = sim.load_board(sim.board_file(board_name))
     with tempfile.TemporaryDirectory() as tmp:
         s = sim.Sim(b, tmp, real_time=False)

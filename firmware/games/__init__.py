@@ -12,7 +12,7 @@ app mode instead and has no Game: `mode_of` tells them apart, and
 """
 import os
 import sys
-# Generated from the game modules by `python -m tools.catalog`: (id, name,
+# Generated from the game modules by `python -m tools.source.catalog`: (id, name,
 # look, look) in menu order, and the grid each game needs per option value.
 from games.catalog import CATALOG, LAYOUTS, MODES  # noqa: F401
 

@@ -29,7 +29,7 @@ MENU = (7, WHITE, BLOCK)
 NODES = (77, 388)
 # The search's move lists (ai.py): 30 at the root and 30 inside the tree. With
 # the default 12 inside, level 5 beat level 3 in only 17 of 40 games (its
-# deeper search saw too few replies); with 30, 33 of 40 (tools/match.py).
+# deeper search saw too few replies); with 30, 33 of 40 (tools/play/match.py).
 CANDIDATES = (30, 30)
 # Real pieces on a reed board: the looks of view() that are pieces on the board
 # (app/pieces.py); MARKERS: blocked squares, pieces where players use markers.

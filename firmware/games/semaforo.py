@@ -58,7 +58,7 @@ SYMMETRY = tuple(tuple((y if s < 2 else _H - 1 - y) * _W + (x if s % 3 == 0 else
                        for y in range(_H) for x in range(_W)) for s in range(4))
 # Level 5's solver (Game.perfect): at most this many positions a move, about
 # 1.1e5 fuel each (0.75 s a thousand on the Pico at 125 MHz). Beyond the book
-# the board's own strategy needs at most 1697 (tools/solve_semaforo.py --check).
+# the board's own strategy needs at most 1697 (tools/play/solve_semaforo.py --check).
 SOLVE_NODES = const(4000)
 _TT = const(4096)       # the solver's memo: slots of key << 1 | won
 _SLOT = (1101, 517, 2089, 965, 4059, 3683, 3869, 3109, 1719, 769, 3997, 233)  # random, odd
@@ -217,7 +217,7 @@ class Game(Base):
         return 100 if safe & 1 else -100
 
     # --- perfect play (level 5) -------------------------------------------
-    # The game is solved (tools/solve_semaforo.py): the second player wins
+    # The game is solved (tools/play/solve_semaforo.py): the second player wins
     # after every opening. perfect() plays the book (games/semaforo_book.py,
     # the second player's winning replies for the early plies) and beyond it
     # proves a win with an exact search. Colours are shared, so a position

@@ -106,7 +106,7 @@ def test_the_last_move_and_the_pieces_are_lit():
 
 
 def test_a_tap_on_a_blinking_piece_shows_its_new_colour_in_the_answering_frame():
-    # Reproduction (issue 21, tools.latency: one tap of eight answered after
+    # Reproduction (issue 21, tools.bench.latency: one tap of eight answered after
     # 97.8 ms): a green piece that can turn yellow blinks, and a yellow one
     # that can turn red blinks too, on a clock of their own; a tap that fell
     # in the lit phase showed the new yellow piece blinking, so nothing

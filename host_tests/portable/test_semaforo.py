@@ -121,7 +121,7 @@ def test_option_rejected():
     raises(OptionError, check_options, semaforo.OPTIONS, {"size": 5})
 
 
-# --- level 5 plays the solved game (tools/solve_semaforo.py) ------------------
+# --- level 5 plays the solved game (tools/play/solve_semaforo.py) ------------------
 
 def _safe_moves(g):
     """The moves that hand the opponent no win in one (all moves if none)."""

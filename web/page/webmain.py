@@ -3,7 +3,7 @@
 On the board app/loop.run scans, steps and shows about 100 times a second;
 in the page the worker's timers call step() instead, so the page never
 waits on a loop that does not return. run_script() plays a simulator script
-(tools/simscript.py, the same file and format as `python -m tools.sim
+(tools/sim/script.py, the same file and format as `python -m tools.sim
 --script`) on the page's own clock, a loop pass every 10 ms of board time.
 """
 import gc
