@@ -155,7 +155,8 @@ def _cells(n):
 def test_a_gui_can_start_the_engine_by_its_file_from_any_folder(tmp_path):
     import subprocess
     import sys
-    gtp = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "tools", "play", "gtp_engine.py")
+    from tools.link.firmware_path import ROOT
+    gtp = os.path.join(ROOT, "tools", "play", "gtp_engine.py")
     p = subprocess.run([sys.executable, gtp, "--game", "go", "--level", "1"], cwd=str(tmp_path),
                        input="name\nplay b d4\ngenmove w\nquit\n", capture_output=True, text=True,
                        timeout=120)

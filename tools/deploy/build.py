@@ -9,14 +9,10 @@ import re
 import subprocess
 from concurrent.futures import ThreadPoolExecutor
 
-from tools.link import firmware_path  # (and firmware/ on sys.path: boardcheck)
-from tools.link import mpy
+from tools.link import boardfile, firmware_path, mpy
 from tools.deploy.plan import DeployError, Local
 
-import boardcheck
-
 ROOT = firmware_path.ROOT
-BOARDS = os.path.join(ROOT, "boards")
 
 
 class Compiler:
@@ -79,39 +75,13 @@ def build(root, files, compiler, arch, dest):
             dict((r, head) for r, _, head in results))
 
 
-def board_names():
-    return sorted(f[:-3] for f in os.listdir(BOARDS) if f.endswith(".py") and f[0] != "_")
-
-
-def find_board(arg):
-    """(path, name shown in messages, name kept in the manifest) of --board."""
-    if os.sep in arg or "/" in arg or arg.endswith(".py"):
-        path = os.path.abspath(arg)
-        if not os.path.isfile(path):
-            raise DeployError("no board file %s" % arg)
-        shown = os.path.relpath(path) if not os.path.relpath(path).startswith("..") else path
-        return path, shown, path
-    path = os.path.join(BOARDS, arg + ".py")
-    if not os.path.isfile(path):
-        names = board_names()
-        hint = boardcheck.suggest(arg, names)
-        raise DeployError("there is no board '%s'%s: the boards are %s, or give the path of "
-                          "a board file" % (arg, " (did you mean '%s'?)" % hint if hint else "",
-                                            ", ".join(names)))
-    return path, "boards/%s.py" % arg, arg
-
-
 def read_board(arg):
     """(name shown, source bytes, name kept in the manifest, checked board dict)
-    of a board file, for either platform."""
-    path, shown, keep = find_board(arg)
-    with open(path, "rb") as f:
-        src = f.read()
+    of a board file, for either platform (tools/link/boardfile.py)."""
     try:
-        board = boardcheck.load_file(path, shown)
-    except boardcheck.BoardError as e:
+        return boardfile.read(arg)
+    except boardfile.BoardError as e:
         raise DeployError(str(e))
-    return shown, src, keep, board
 
 
 def load_board(arg):

@@ -26,7 +26,8 @@ import tempfile
 
 from tools.deploy import cp as deploy_cp
 from tools.link import firmware_path
-from tools.deploy.build import Compiler, board_names, build, load_board
+from tools.deploy.build import Compiler, build, load_board
+from tools.link.boardfile import names as board_names
 from tools.link.mpremote import Transport, TransportError, probe_code
 from tools.deploy.plan import (MANIFEST, DeployError, Device, Local, check_device,
                                check_game_names, check_native, check_space, choose_games,

@@ -701,8 +701,8 @@ def write_section(path, row):
 def club_mhz():
     """The reference club board's clock (boards/club9.py's cpu_mhz): what
     our AI's budget is scaled to unless --mhz says otherwise."""
-    from tools.bench.hwbench import load_board
-    return load_board(os.path.join(ROOT, "boards", "club9.py"))["cpu_mhz"]
+    from tools.link import boardfile
+    return boardfile.load("club9")["cpu_mhz"]
 
 
 def add_parser(sub):

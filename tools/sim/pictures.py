@@ -16,7 +16,7 @@ import shutil
 import sys
 import tempfile
 
-from tools.link import firmware_path
+from tools.link import boardfile, firmware_path
 from hal import sim, OK, HINT, KEY_NAMES
 from hal.storage import FileStorage
 import games
@@ -40,8 +40,7 @@ class Board:
     """The app on a simulated club board with its flash in a temporary folder."""
 
     def __init__(self, board_file="club9", sensing="button"):
-        import boardcheck
-        self.board = boardcheck.load_file(os.path.join(firmware_path.ROOT, "boards", board_file + ".py"))
+        self.board = boardfile.load(board_file)
         self.board["sensing"] = sensing
         self.cols, self.rows = self.board["cols"], self.board["rows"]
         self.n = self.cols * self.rows

@@ -28,7 +28,7 @@ import sys
 import tempfile
 import time
 
-from tools.link import firmware_path
+from tools.link import boardfile, firmware_path
 from compat import ticks_add, ticks_diff
 from hal import sim, MENU, OK, UNDO, HINT, KEY_NAMES
 from hal.storage import FileStorage
@@ -49,19 +49,6 @@ PIECES_FILE = "sim-pieces.txt"   # in the state folder: where the simulated piec
 MARK = "()"         # drawn in a square where a piece stands
 MOUSE = re.compile(rb"\x1b\[<(\d+);(\d+);(\d+)([Mm])")
 PLAYERS = ("human", "board")
-
-
-def board_file(name):
-    """A board's file: a name (club9 -> boards/club9.py) or a path."""
-    if os.sep in name or "/" in name or name.endswith(".py"):
-        return name
-    return os.path.join(firmware_path.ROOT, "boards", name + ".py")
-
-
-def load_board(path):
-    """The checked BOARD dict of a board file."""
-    import boardcheck
-    return boardcheck.load_file(path)
 
 
 def scans_to_count(board):
@@ -484,14 +471,9 @@ def _arguments(argv):
         ap.error("--options: not JSON: %s" % args.options)
     if args.options is not None and not isinstance(args.options, dict):
         ap.error('--options: a JSON object, e.g. {"size": 9}')
-    path = board_file(args.board)
-    if not os.path.isfile(path):
-        known = sorted(f[:-3] for f in os.listdir(os.path.join(firmware_path.ROOT, "boards"))
-                       if f.endswith(".py"))
-        ap.error("--board: no board file %s (boards: %s)" % (path, ", ".join(known)))
     try:
-        args.board = load_board(path)
-    except Exception as e:
+        args.board = boardfile.load(args.board)
+    except boardfile.BoardError as e:
         ap.error("--board: %s" % str(e).splitlines()[0])
     return ap, args
 

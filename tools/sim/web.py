@@ -22,7 +22,7 @@ import shutil
 import subprocess
 import sys
 
-from tools.link import firmware_path
+from tools.link import boardfile, firmware_path
 from tools.deploy.plan import firmware_files
 
 ROOT = firmware_path.ROOT
@@ -83,7 +83,6 @@ def bundle():
     files and what the page needs to know of each board."""
     import games
     from hal.web import debounce_scans
-    from tools.sim.terminal import load_board, board_file
     fw = firmware_path.FIRMWARE
     files = {}
     for remote, (rel, _) in sorted(firmware_files(fw, games.IDS).items()):
@@ -92,9 +91,8 @@ def bundle():
     files["simscript.py"] = _read(SCRIPT_RUNNER)
     boards, sizes = {}, {}
     for name in BOARDS:
-        path = board_file(name)
-        boards[name] = _read(path)
-        b = load_board(path)
+        _, src, _, b = boardfile.read(name)
+        boards[name] = src.decode("utf-8")
         sizes[name] = {"cols": b["cols"], "rows": b["rows"], "scans": debounce_scans(b),
                        "sensing": b.get("sensing", "button")}
     return {"files": files, "boards": boards, "sizes": sizes}

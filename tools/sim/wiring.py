@@ -13,6 +13,7 @@ import os
 import sys
 from xml.sax.saxutils import escape
 
+from tools.link import boardfile
 from tools.link.firmware_path import ROOT  # (and firmware/ on sys.path)
 
 import boardcheck  # noqa: E402
@@ -41,10 +42,6 @@ PWR_COLOUR = "#c00000"
 def gpio(pin):
     """GPIO number of a pin value: 5 or "GP5"."""
     return pin if isinstance(pin, int) else int(pin[2:])
-
-
-def load(path):
-    return boardcheck.load_file(path)
 
 
 def file_letter(x):
@@ -317,7 +314,7 @@ def main(argv=None):
         print("usage: python -m tools.sim.wiring boards/NAME.py [-o docs/wiring-NAME.svg]")
         return 2
     try:
-        board = load(argv[0])
+        board = boardfile.load(argv[0])
     except boardcheck.BoardError as e:
         print(e)
         return 1
