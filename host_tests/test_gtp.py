@@ -2,14 +2,14 @@
 GNU Go and against bad input."""
 import io
 import os
-import shutil
 
 import pytest
 
-from gtpclient import GNUGO, Gtp, gnugo, margin, match, ours
+from gtpclient import gnugo, margin, match, ours
+from tools.play import gtp_client
 from tools.play.gtp_engine import Engine, answer, serve
 
-has_gnugo = pytest.mark.skipif(not os.path.exists(GNUGO) and shutil.which("gnugo") is None,
+has_gnugo = pytest.mark.skipif(not gtp_client.has_gnugo(),
                                reason="GNU Go is not installed (apt-get install gnugo)")
 
 
@@ -26,22 +26,22 @@ def replies(text):
 @has_gnugo
 def test_a_match_against_gnu_go_ends_with_both_scores_the_same():
     log = []
-    me, them = Gtp(ours("go", 1, 1), log=log), Gtp(gnugo(1))
+    me, them = gtp_client.Engine(ours("go", 1, 1), log=log), gtp_client.Engine(gnugo(1))
     try:
-        assert me.ask("protocol_version") == (True, "2")
+        assert me.answer("protocol_version") == (True, "2")
         for e in (me, them):
-            assert e.ask("boardsize 7")[0] and e.ask("clear_board")[0] and e.ask("komi 0")[0]
+            assert e.answer("boardsize 7")[0] and e.answer("clear_board")[0] and e.answer("komi 0")[0]
         refused = []
         moves = match(me, them, refusals=refused)
         assert moves[-2:] == ["PASS", "pass"] or [m.lower() for m in moves[-2:]] == ["pass", "pass"]
-        ok, ours_score = me.ask("final_score")
-        ok2, theirs = them.ask("final_score")
+        ok, ours_score = me.answer("final_score")
+        ok2, theirs = them.answer("final_score")
         assert ok and ok2
         assert margin(ours_score) == margin(theirs) != 0
         # the same stones on both boards, point by point
         for colour in ("black", "white"):
-            assert sorted(me.ask("list_stones " + colour)[1].split()) == \
-                sorted(them.ask("list_stones " + colour)[1].split())
+            assert sorted(me.answer("list_stones " + colour)[1].split()) == \
+                sorted(them.answer("list_stones " + colour)[1].split())
     finally:
         me.close()
         them.close()
@@ -52,15 +52,15 @@ def test_gnu_go_plays_the_engine_from_an_exported_sgf(tmp_path):
     """loadsgf: the board's engine and GNU Go load one file to one position."""
     sgf = tmp_path / "g.sgf"
     sgf.write_text("(;FF[4]GM[1]SZ[7];B[dd];W[cc]C[swap: seat 1 took Black];B[dc];W[];B[ec])\n")
-    me, them = Gtp(ours("go", 1, 0)), Gtp(gnugo(1))
+    me, them = gtp_client.Engine(ours("go", 1, 0)), gtp_client.Engine(gnugo(1))
     try:
         for e in (me, them):
-            assert e.ask("loadsgf %s" % sgf)[0]
+            assert e.answer("loadsgf %s" % sgf)[0]
         for colour in ("black", "white"):
-            assert sorted(me.ask("list_stones " + colour)[1].split()) == \
-                sorted(them.ask("list_stones " + colour)[1].split())
-        ok, mv = me.ask("genmove white")
-        assert ok and them.ask("play white " + mv)[0]
+            assert sorted(me.answer("list_stones " + colour)[1].split()) == \
+                sorted(them.answer("list_stones " + colour)[1].split())
+        ok, mv = me.answer("genmove white")
+        assert ok and them.answer("play white " + mv)[0]
     finally:
         me.close()
         them.close()

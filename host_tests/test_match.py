@@ -7,8 +7,8 @@ import sys
 
 import pytest
 
-from tools.bench import cli as bench
-from tools.play import match
+from tools.bench import cli as bench, strength
+from tools.play import gtp_client, match, players, report
 
 
 class TicTacToe:
@@ -51,7 +51,7 @@ class TicTacToe:
 def test_uct_takes_a_win_in_one():
     # X (seat 0) on 0 and 1, O on 3 and 4: X wins at 2 (and O threatens 5).
     g = TicTacToe("0314")
-    assert match.UCTPlayer(50, seed=1).move(g) == 2
+    assert players.UCTPlayer(50, seed=1).move(g) == 2
     assert g.hist == [0, 3, 1, 4]
 
 
@@ -59,7 +59,7 @@ def test_uct_blocks_a_threat_it_can_only_see_by_searching():
     # O (seat 1) to move after X 0, O 3, X 4: X threatens 0-4-8; only 8 does
     # not lose at once, and no move of O's wins at once.
     g = TicTacToe("034")
-    picks = [match.UCTPlayer(400, seed=s).move(g) for s in range(3)]
+    picks = [players.UCTPlayer(400, seed=s).move(g) for s in range(3)]
     assert picks == [8, 8, 8]
 
 
@@ -67,7 +67,7 @@ def test_uct_blocks_a_threat_it_can_only_see_by_searching():
 def test_uct_plays_legal_moves_and_leaves_the_game_as_found(gid):
     import games
     g = games.load(gid).Game()
-    p = match.UCTPlayer(8, seed=3)
+    p = players.UCTPlayer(8, seed=3)
     for _ in range(12):
         if g.result() is not None:
             break
@@ -81,7 +81,7 @@ def test_uct_plays_legal_moves_and_leaves_the_game_as_found(gid):
 def test_uct_is_seeded():
     import games
     g = games.load("go").Game()
-    assert match.UCTPlayer(30, seed=5).move(g) == match.UCTPlayer(30, seed=5).move(g)
+    assert players.UCTPlayer(30, seed=5).move(g) == players.UCTPlayer(30, seed=5).move(g)
 
 
 # --------------------------------------------------------------------------
@@ -133,11 +133,11 @@ def fake_engine(tmp_path, monkeypatch):
 
 def test_gtp_engine_answers_and_refusals(fake_engine):
     path, log = fake_engine
-    e = match.GTPEngine([path])
+    e = gtp_client.Engine([path])
     try:
         assert e.ask("name") == "Fake"
         assert e.ask("boardsize 7") == ""
-        with pytest.raises(match.MatchError, match="refused 'bogus': unknown command"):
+        with pytest.raises(gtp_client.GTPError, match="refused 'bogus': unknown command"):
             e.ask("bogus")
         assert e.ask("genmove black") == "PASS"      # the engine still answers after a refusal
     finally:
@@ -149,9 +149,9 @@ def test_gtp_engine_that_says_nothing_times_out(tmp_path):
     path = tmp_path / "mute"
     path.write_text("#!%s\nimport time\ntime.sleep(30)\n" % sys.executable)
     path.chmod(path.stat().st_mode | stat.S_IXUSR)
-    e = match.GTPEngine([str(path)], timeout=0.5)
+    e = gtp_client.Engine([str(path)], timeout=0.5)
     try:
-        with pytest.raises(match.MatchError, match="did not answer within"):
+        with pytest.raises(gtp_client.GTPError, match="did not answer within"):
             e.ask("name")
     finally:
         e.proc.kill()
@@ -182,7 +182,7 @@ def test_a_go_game_against_the_engine_keeps_its_board_and_counts_its_dead(fake_e
     for t in r["record"]:
         g.play_text(t)
     last = [t for i, t in enumerate(r["record"]) if i % 2 == 1 and t != "pass"][-1]
-    c = match._point(g, last)
+    c = players._point(g, last)
     g.set_dead([c])
     assert len(g.dead) == r["dead"] and g.score() == r["score"]
     cmds = log.read_text().split("\n")
@@ -198,7 +198,7 @@ def test_the_engine_resigning_loses(fake_engine, monkeypatch):
     path, log = fake_engine
     monkeypatch.setenv("FAKE_GTP_MOVES", "resign")
     r = match.play_game(_task(path, our_seat=1))
-    assert r["how"] == "resigned" and match.outcome(r) == "W" and r["plies"] == 0
+    assert r["how"] == "resigned" and report.outcome(r) == "W" and r["plies"] == 0
 
 
 def test_no_swap_against_an_engine(fake_engine, monkeypatch):
@@ -292,9 +292,9 @@ def test_the_clock_scales_our_budget_and_names_itself_in_the_table():
         ai.choose = real
     assert r["error"] is None and seen and set(seen) == {200}
     assert ai.budget("go", 5, 200) == ai.budget("go", 5) * 200 // 125
-    row, _ = match.summary("go", 5, "random", [r], 200)
+    row, _ = report.summary("go", 5, "random", [r], 200)
     assert row.split("|")[2].strip() == "level 5 at 200 MHz"
-    row, _ = match.summary("go", 1, "random", [r], 200)
+    row, _ = report.summary("go", 1, "random", [r], 200)
     assert row.split("|")[2].strip() == "level 1"
 
 
@@ -305,13 +305,13 @@ def test_the_table_is_added_and_rows_replaced_keeping_the_file(tmp_path):
     row2 = "| go | level 3 | level:1 | 20 | 20 | 0 | 0 | 10/10 | 10/10 | +9.0 |  |"
     row3 = "| go | level 5 | gnugo:1 | 20 | 7 | 13 | 0 | 3/10 | 4/10 | -2.0 |  |"
     for row in (row1, row2, row3):
-        match.write_section(str(p), row)
+        report.write_section(str(p), row)
     text = p.read_text()
     assert text.startswith("# AI strength\n\n| game | x |\n|---|---|\n| go | 1 |\n")
-    assert text.count(match.SECTION) == 1
+    assert text.count(report.SECTION) == 1
     assert row1 not in text and row2 in text and row3 in text
     assert text.index(row2) < text.index(row3)
-    assert match.kept_section(str(p)).strip().startswith(match.SECTION)
+    assert report.kept_section(str(p)).strip().startswith(report.SECTION)
     assert os.path.exists(p)
 
 
@@ -331,7 +331,7 @@ def test_they_swap_when_told_to(capsys):
     assert "they swap" in row and "`--opening 0`" in row
 
 
-class Swapper(match.AIPlayer):
+class Swapper(players.AIPlayer):
     """Swaps whenever the game it is given lets it, else plays its first move."""
 
     def __init__(self, *args):
@@ -368,17 +368,18 @@ def test_the_swap_settings_keep_their_own_rows(tmp_path):
     rows = {}
     for their_swap in match.THEIR_SWAP:
         for opening in (2, 0):
-            rows[their_swap, opening] = match.summary("hex", 5, "uct:10000", [r], 200, their_swap, opening)[0]
-            match.write_section(str(p), rows[their_swap, opening])
+            rows[their_swap, opening] = report.summary("hex", 5, "uct:10000", [r], 200, their_swap,
+                                                       opening)[0]
+            report.write_section(str(p), rows[their_swap, opening])
     assert "they never swap" in rows["never", 0] and "they swap" in rows["always", 2]
     assert "swap" not in rows["own", 2]
     # A note written by hand about the games is no setting.
-    assert match.row_key(rows["own", 2][:-2] + "; they swapped 4 of 8 |") == match.row_key(rows["own", 2])
+    assert report.row_key(rows["own", 2][:-2] + "; they swapped 4 of 8 |") == report.row_key(rows["own", 2])
     text = p.read_text()
     assert all(row in text for row in rows.values())
     again = rows["always", 0].replace("| 1 | 0 | 0 | 1 |", "| 1 | 0 | 1 | 0 |")
     assert again != rows["always", 0]
-    match.write_section(str(p), again)
+    report.write_section(str(p), again)
     text = p.read_text()
     assert again in text and rows["always", 0] not in text and rows["never", 0] in text
 
@@ -388,6 +389,6 @@ def test_the_default_clock_is_the_club_boards(monkeypatch):
     # when a match is checked (a typo there does not stop the other benches).
     seen = []
     monkeypatch.setattr(match, "run_match", lambda *a, **kw: seen.append(kw["mhz"]) or [])
-    monkeypatch.setattr(match, "summary", lambda *a: ("| go |", []))
+    monkeypatch.setattr(report, "summary", lambda *a: ("| go |", []))
     assert bench.main(["match", "--game", "go", "--against", "random", "--games", "1"]) == 0
-    assert seen == [match.club_mhz()] == [200]
+    assert seen == [strength.club_mhz()] == [200]

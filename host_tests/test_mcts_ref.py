@@ -4,6 +4,7 @@ import pytest
 
 from test_match import TicTacToe
 from tools.play import match
+from tools.play.players import MatchError
 from tools.play import mcts_ref
 
 
@@ -80,5 +81,5 @@ def test_amazonas_moves_become_openspiels_three_actions_and_back():
 
 def test_openspiel_is_offered_only_where_its_rules_are_ours():
     assert match.parse_opponent("openspiel:10000", "amazonas") == ("openspiel", 10000)
-    with pytest.raises(match.MatchError, match="only in amazonas"):
+    with pytest.raises(MatchError, match="only in amazonas"):
         match.parse_opponent("openspiel:100", "hex")

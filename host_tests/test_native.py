@@ -8,7 +8,7 @@ import re
 import games
 from compat import native, viper
 from mptools import ROOT
-from tools.bench import cli as bench
+from tools.bench import budgets, cost
 from tools.link.native import has_native
 
 FIRMWARE = os.path.join(ROOT, "firmware")
@@ -47,10 +47,10 @@ def test_native_speedup_is_declared_only_by_games_with_native_code():
         mod = games.load(gid)
         sp = getattr(mod, "NATIVE_SPEEDUP", None)
         if sp is None:
-            assert bench.native_speedup(gid) == 100
+            assert cost.native_speedup(gid) == 100
             continue
         assert type(sp) is int and 100 < sp <= 400, gid
-        assert bench.native_speedup(gid) == sp
+        assert cost.native_speedup(gid) == sp
         mods = {gid} | set(games_imported(FIRMWARE, "games/%s.py" % gid))
         texts = [open(os.path.join(FIRMWARE, "games", m + ".py")).read() for m in mods]
         assert any(has_native(t) for t in texts), gid
@@ -60,11 +60,11 @@ def test_the_budget_verdict_counts_the_native_speedup(monkeypatch):
     rows = [{"phase": "middle", "level": 3, "ply": 9, "fuel": 4.0e8, "nodes": 200, "depth": 2,
              "alloc": 1000}]
     res = [{"gid": "produto", "rows": rows, "game": None, "errors": []}]
-    monkeypatch.setattr(bench, "native_speedup", lambda gid: 100)
-    _, fails = bench.budget_report(res, [3], False)
+    monkeypatch.setattr(budgets, "native_speedup", lambda gid: 100)
+    _, fails = budgets.budget_report(res, [3], False)
     assert any("level 3" in f for f in fails)        # 4e8 fuel: 2.7 s on the Pico
-    monkeypatch.setattr(bench, "native_speedup", lambda gid: 150)
-    text, fails = bench.budget_report(res, [3], False)
+    monkeypatch.setattr(budgets, "native_speedup", lambda gid: 150)
+    text, fails = budgets.budget_report(res, [3], False)
     assert not any("level 3" in f for f in fails)    # native: 1.8 s
     assert "produto 150%" in text and "| 1.78 |" in text
 

@@ -19,7 +19,7 @@ import pytest
 
 import games
 from mptools import ROOT, run_micropython
-from tools.bench.cli import PICO_HEAP
+from tools.bench.cost import PICO_HEAP
 
 PICO_SIZED = "%dK" % (PICO_HEAP // 1024)
 LIVE_BUDGET = 150 * 1024

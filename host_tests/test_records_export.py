@@ -4,7 +4,6 @@ referee to the result the board recorded; every Go SGF loaded by GNU Go to
 the record's final position."""
 import csv
 import os
-import shutil
 import subprocess
 
 import pytest
@@ -20,7 +19,7 @@ from tools.records.book import read_book
 from app.words import said_result
 
 import recordgames
-from gtpclient import GNUGO
+from tools.play import gtp_client
 
 BOARD_A, BOARD_B = "e6614c311b4e6a2f", "e66138935f2c4b2d"
 
@@ -136,8 +135,7 @@ def test_the_swaps_as_sgf_writes_them(exported):
         "the seats as the players know them, as the result names them"
 
 
-@pytest.mark.skipif(not os.path.exists(GNUGO) and shutil.which("gnugo") is None,
-                    reason="GNU Go is not installed (apt-get install gnugo)")
+@pytest.mark.skipif(not gtp_client.has_gnugo(), reason="GNU Go is not installed (apt-get install gnugo)")
 def test_every_go_sgf_loads_in_gnu_go_to_the_recorded_final_position(exported):
     out, recs, rows = exported
     by_tag = dict((r.tag, r) for r in recs)
@@ -152,7 +150,7 @@ def test_every_go_sgf_loads_in_gnu_go_to_the_recorded_final_position(exported):
         for c, v in enumerate(g.board):
             if v:
                 want[v].append(("ABCDEFG"[c % 7] + str(c // 7 + 1)))
-        p = subprocess.run([GNUGO if os.path.exists(GNUGO) else "gnugo", "--mode", "gtp",
+        p = subprocess.run([gtp_client.find_gnugo(), "--mode", "gtp",
                             "--infile", str(out / row["file"])],
                            input="list_stones black\nlist_stones white\nquit\n",
                            capture_output=True, text=True, timeout=60)

@@ -15,7 +15,7 @@ in games.load; the AI's 16 KB tables were refused by a fragmented heap.
 import os
 
 from mptools import ROOT, run_micropython
-from tools.bench.cli import PICO_HEAP
+from tools.bench.cost import PICO_HEAP
 
 import games
 

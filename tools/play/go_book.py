@@ -9,7 +9,9 @@ bytes literals go_book.py holds. docs/ai.md ("Monte-Carlo tree search",
 "The opening book") says how they were checked.
 """
 import argparse
-import subprocess
+import sys
+
+from tools.play.gtp_client import Engine, GTPError, find_gnugo, gnugo_argv
 
 COLS = "ABCDEFG"
 
@@ -25,57 +27,46 @@ def cell(v):
     return (int(v[1:]) - 1) * 7 + COLS.index(v[0])
 
 
-class GTP:
-    def __init__(self, path, level):
-        self.p = subprocess.Popen([path, "--mode", "gtp", "--boardsize", "7", "--komi", "0",
-                                   "--chinese-rules", "--positional-superko", "--level", str(level)],
-                                  stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+class Book:
+    """GNU Go asked for its reply to each opening."""
 
-    def ask(self, cmd):
-        self.p.stdin.write(cmd + "\n")
-        self.p.stdin.flush()
-        out = []
-        while True:
-            line = self.p.stdout.readline()
-            if not line.strip():
-                if out:
-                    break
-                continue
-            out.append(line)
-        text = "".join(out).strip()
-        if not text.startswith("="):
-            raise SystemExit("GNU Go: %s -> %s" % (cmd, text))
-        return text[1:].strip()
+    def __init__(self, path, level):
+        self.engine = Engine(gnugo_argv(path, level))
 
     def reply(self, moves):
-        self.ask("clear_board")
+        e = self.engine
+        e.ask("clear_board")
         colour = "black"
         for m in moves:
-            self.ask("play %s %s" % (colour, vertex(m)))
+            e.ask("play %s %s" % (colour, vertex(m)))
             colour = "white" if colour == "black" else "black"
-        return cell(self.ask("genmove " + colour))
+        return cell(e.ask("genmove " + colour))
 
     def close(self):
-        self.p.stdin.close()
-        self.p.wait(timeout=30)
+        self.engine.close()
 
 
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--gnugo", default="/usr/games/gnugo")
+    ap.add_argument("--gnugo", default=None, help="the GNU Go binary (default /usr/games/gnugo or PATH)")
     ap.add_argument("--level", type=int, default=10)
     opts = ap.parse_args(argv)
-    g = GTP(opts.gnugo, opts.level)
     try:
-        first = g.reply([])
-        white = bytes(g.reply([c]) for c in range(49))
-        black = bytes(255 if c == 24 else g.reply([24, c]) for c in range(49))
-    finally:
-        g.close()
+        g = Book(find_gnugo(opts.gnugo), opts.level)
+        try:
+            first = g.reply([])
+            white = bytes(g.reply([c]) for c in range(49))
+            black = bytes(255 if c == 24 else g.reply([24, c]) for c in range(49))
+        finally:
+            g.close()
+    except GTPError as e:
+        print("go_book: %s" % e, file=sys.stderr)
+        return 1
     print("FIRST = %d  # %s" % (first, vertex(first)))
     print("WHITE = %r" % white)
     print("BLACK = %r" % black)
+    return 0
 
 
 if __name__ == "__main__":
-    main()
+    sys.exit(main())

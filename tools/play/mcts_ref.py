@@ -20,7 +20,7 @@ import math
 import random
 
 from tools.link import firmware_path  # noqa: F401  (puts firmware/ on sys.path)
-from tools.play.match import AIPlayer
+from tools.play.players import AIPlayer
 
 UCT_C = 2.0
 ROLLOUT_CAP = 400

@@ -18,7 +18,7 @@ bot makes is checked against our game's own legal moves.
 Needs `pip install -r requirements-openspiel.txt` (not in the test set-up:
 a 16 MB wheel the tests do not use).
 """
-from tools.play.match import AIPlayer, MatchError
+from tools.play.players import AIPlayer, MatchError
 
 UCT_C = 2.0
 MAX_MEMORY_MB = 1000
