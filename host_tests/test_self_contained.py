@@ -64,7 +64,7 @@ def test_the_checker_sees_each_kind_of_outside_reference():
     for line in ("see ../" + "shared/X", "/work/" + "shared/pico-emu/run.py",
                  "(" + "PERF" + ".md)", "GAMES" + ".md notation"):
         assert OUTSIDE.search(line), line
-    for line in ("shared squares", "docs/ai.md", "the shared empty tuple"):
+    for line in ("shared squares", "docs/developers/ai.md", "the shared empty tuple"):
         assert not OUTSIDE.search(line), line
 
 

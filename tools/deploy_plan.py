@@ -33,13 +33,13 @@ ARCHES = (None, "x86", "x64", "armv6", "armv6m", "armv7m", "armv7em", "armv7emsp
 # Adafruit (CircuitPython on a Pico).
 PICO_VIDS = ("2e8a", "f055", "239a")
 CIRCUITPY_VID = "239a"
-OLDEST = (1, 20)                    # docs/architecture.md: MicroPython 1.2x
+OLDEST = (1, 20)                    # docs/developers/architecture.md: MicroPython 1.2x
 UF2 = "micropython.org/download/RPI_PICO"
 
 CIRCUITPYTHON = ("this board runs CircuitPython and this tool is for MicroPython: put "
                  "MicroPython on it (hold BOOTSEL while plugging it in, then copy the UF2 "
                  "from %s onto the RPI-RP2 drive) and deploy again, or stay on CircuitPython "
-                 "with python -m tools.deploy --board club9_cp (docs/deploy.md)" % UF2)
+                 "with python -m tools.deploy --board club9_cp (docs/makers/deploy.md)" % UF2)
 BOOTSEL = ("the Pico is in BOOTSEL mode (an RPI-RP2 drive) and has no MicroPython yet: copy "
            "the UF2 from %s onto that drive, wait for it to restart, and deploy again" % UF2)
 

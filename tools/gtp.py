@@ -1,4 +1,4 @@
-"""The board's Go and Hex, rules and AI, as a GTP engine (docs/records.md).
+"""The board's Go and Hex, rules and AI, as a GTP engine (docs/makers/records.md).
 
     python -m tools.gtp --game go [--level N] [--mhz M] [--seed S]
     python -m tools.gtp --game hex [--size N] [--level N] [--mhz M] [--seed S]

@@ -41,7 +41,7 @@ swap comes before the opening's picks and is none of them. Our AI always
 decides its own swap. The table's notes say `they swap` / `they never swap`.
 
 It prints one line a game and a table; `--write` puts the table in
-docs/ai-strength.md, section "Against other engines" (a row per game, level,
+docs/reports/ai-strength.md, section "Against other engines" (a row per game, level,
 opponent and the settings its notes name, replaced when measured again). Games
 run in parallel processes (at most two).
 """
@@ -722,7 +722,7 @@ def add_parser(sub):
     m.add_argument("--gnugo", default=None, help="the GNU Go binary (default /usr/games/gnugo or PATH)")
     m.add_argument("--their-swap", default="own", choices=THEIR_SWAP,
                    help="the opponent at seat 1's first move: its own choice (default), always or never swap")
-    m.add_argument("--write", action="store_true", help="add the result to docs/ai-strength.md")
+    m.add_argument("--write", action="store_true", help="add the result to docs/reports/ai-strength.md")
     return m
 
 
@@ -771,7 +771,7 @@ def cmd_match(opts):
     print(row)
     print("(%.0f s)" % (time.time() - t0))
     if opts.write:
-        path = os.path.join(ROOT, "docs", "ai-strength.md")
+        path = os.path.join(ROOT, "docs", "reports", "ai-strength.md")
         write_section(path, row)
         print("wrote " + os.path.relpath(path, ROOT))
     return 1 if any(r["error"] for r in results) else 0

@@ -1,4 +1,4 @@
-"""Copying a board's record book off it over mpremote (docs/records.md).
+"""Copying a board's record book off it over mpremote (docs/makers/records.md).
 
 The board's book is games.txt, and games.1.txt once it has rotated past
 64 KB (firmware/app/saves.py). A pull reads, never writes: one `exec` asks the

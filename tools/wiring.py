@@ -1,6 +1,6 @@
 """Draw a board's wiring diagram as SVG, from its board file.
 
-    python -m tools.wiring boards/club9.py -o docs/wiring-club9.svg
+    python -m tools.wiring boards/club9.py -o docs/reports/img/wiring-club9.svg
 
 The picture is made from the file alone, so it always matches the firmware:
 the Pico with the pins the board uses, the switch matrix (row and column
@@ -314,7 +314,7 @@ def main(argv=None):
         out = argv[i + 1]
         del argv[i:i + 2]
     if len(argv) != 1:
-        print("usage: python -m tools.wiring boards/NAME.py [-o docs/wiring-NAME.svg]")
+        print("usage: python -m tools.wiring boards/NAME.py [-o docs/reports/img/wiring-NAME.svg]")
         return 2
     try:
         board = load(argv[0])
