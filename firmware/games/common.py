@@ -303,7 +303,7 @@ def attach_ai(game_class, ai_class):
     """Attach a game's AI half: every method and field of ai_class (the class
     in games/<id>_ai.py) goes into game_class's own table. The search then
     finds them there at once: through a base class each call would cost about
-    290 fuel more (docs/developers/ai.md), and it makes thousands. A rules module calls
+    290 fuel more (docs/developers/ai-games.md), and it makes thousands. A rules module calls
     this after its Game class, or from stubs of evaluate() and candidates() at
     their first call so that a game two people play never loads its AI
     (games/go.py)."""

@@ -27,7 +27,7 @@ CANDIDATES = (20, 9)
 # Levels 3-5 play the Monte-Carlo search (firmware/mcts.py) with these
 # playouts a move (level 3, level 5) at 125 MHz: what fits in the board's
 # 1.8 s and 9 s after a move's own cost, measured on the emulated Pico by
-# tools.mctsbench (docs/developers/ai.md).
+# tools.mctsbench (docs/developers/ai-mcts.md).
 PLAYOUTS = (88, 535)
 # Real pieces on a reed board: the looks of view() that are pieces on the board
 # (app/pieces.py).

@@ -28,7 +28,7 @@ MENU = (6, BLACK, WHITE)
 # 10 s on the Pico (`python -m tools.bench budgets`, docs/reports/ai-budgets.md), with
 # sesqui_ai's native functions: on the emulated Pico they make a level-3 move
 # 1.31 times as fast as its bytecode, whose fuel the bench measures, and
-# NATIVE_SPEEDUP (percent, a little under) tells the bench so (docs/developers/ai.md).
+# NATIVE_SPEEDUP (percent, a little under) tells the bench so (docs/developers/ai-measuring.md).
 NODES = (320, 1500)
 NATIVE_SPEEDUP = 125
 # Real pieces on a reed board: the looks of view() that are pieces on the board
