@@ -11,7 +11,7 @@ own Python (webmain.py, the simulator's script runner). Nothing is fetched at
 run time: copy the folder to any static web host, or to a USB stick (its
 serve.py serves it where Python is). Then it is
 served on http://127.0.0.1:PORT/ until Ctrl-C (the address is printed).
-docs/players/web.md explains it all.
+docs/players/web.md and the pages it links explain it all.
 """
 import argparse
 import functools
