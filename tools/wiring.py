@@ -314,7 +314,7 @@ def main(argv=None):
         out = argv[i + 1]
         del argv[i:i + 2]
     if len(argv) != 1:
-        print("usage: python -m tools.wiring boards/NAME.py [-o docs/reports/img/wiring-NAME.svg]")
+        print("usage: python -m tools.wiring boards/<name>.py [-o docs/reports/img/wiring-<name>.svg]")
         return 2
     try:
         board = load(argv[0])
