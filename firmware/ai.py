@@ -6,7 +6,7 @@ Negamax with alpha-beta (principal-variation windows), iterative deepening
 under a budget of nodes (and of milliseconds when a clock is given), a
 transposition table (1 KB chunks, built per move), and move ordering: the table's
 move, then two killer moves per ply, then the history heuristic. The search
-only talks to the game interface of docs/architecture.md: moves() (or
+only talks to the game interface of docs/developers/architecture.md: moves() (or
 candidates(limit) where a game offers it), play(), undo(), result(),
 evaluate(), key() and turn. `game` is left exactly as it was found, also when
 the budget runs out in the middle of an iteration.
@@ -17,10 +17,10 @@ score is already from our side and is not negated.
 Levels: 1 and 2 are shallow with seeded noise (a child can beat level 1); 3, 4
 and 5 search deterministically under a node budget calibrated per game by
 `python -m tools.bench budgets` so that a move costs at most 2 s (level 3) and
-10 s (level 5) on the Pico. docs/ai.md explains the numbers.
+10 s (level 5) on the Pico. docs/developers/ai.md explains the numbers.
 
 A game whose module declares PLAYOUTS (Go) plays levels 3-5 with the
-Monte-Carlo tree search of mcts.py instead (docs/ai.md, "The second search").
+Monte-Carlo tree search of mcts.py instead (docs/developers/ai-mcts.md, "The second search").
 """
 import gc
 from array import array
@@ -183,9 +183,9 @@ class Searcher:
 
     # --- negamax ----------------------------------------------------------
     # One function: it runs at every node, and each helper call would cost
-    # about 1,500-2,500 fuel a node (docs/ai.md, "What a split costs").
+    # about 1,500-2,500 fuel a node (docs/developers/ai-games.md, "What a split costs").
     # Machine code on the Pico: a level-3 move 10% faster in Avanco, 1-4% in
-    # the games whose own calls cost most, for 2.7 KB of heap (docs/ai.md).
+    # the games whose own calls cost most, for 2.7 KB of heap (docs/developers/ai-measuring.md).
     @native
     def search(self, depth, alpha, beta, ply):  # noqa: C901
         g = self.game
@@ -501,7 +501,7 @@ def choose(game, level=3, seed=0, nodes=None, ms=None, clock=None, progress=None
             return m
     mod = _module(game)
     if level >= 3 and nodes is None and getattr(mod, "PLAYOUTS", None):
-        # The game plays the Monte-Carlo search from level 3 (docs/ai.md).
+        # The game plays the Monte-Carlo search from level 3 (docs/developers/ai-mcts.md).
         import mcts
         if ms is None and clock is not None:
             ms = SAFETY_MS[level]

@@ -9,7 +9,7 @@ architecture, writes them as the emitters' own decorators (tools/link/native.py)
 (the AI's budget) runs on both; `sleep_ms` / `sleep_us` are MicroPython's, and
 `exception_text` is a traceback as text (sys.print_exception or traceback).
 
-The type check (`python -m tools.source.typecheck`, docs/typecheck.md) reads the
+The type check (`python -m tools.source.typecheck`, docs/developers/typecheck.md) reads the
 firmware against the Pico's MicroPython stubs. What differs between the ports
 is declared for it once, here, under TYPE_CHECKING (false on every port, true
 for the checker): ticks are plain ints on every port (the stubs make them an

@@ -451,7 +451,7 @@ def test_circuitpython_board(capsys):
                  FakeTransport(name="circuitpython", version=(9, 2, 1))):
         err = error(fake, capsys)
         assert "runs CircuitPython and this tool is for MicroPython" in err
-        assert "BOOTSEL" in err and "micropython.org" in err and "docs/deploy.md" in err
+        assert "BOOTSEL" in err and "micropython.org" in err and "docs/makers/deploy.md" in err
 
 
 def test_pico_in_bootsel_mode(capsys):

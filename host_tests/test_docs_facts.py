@@ -1,6 +1,6 @@
 """The tables of game facts in the docs agree with the games themselves: the
 id table of docs/rules/README.md (ids in menu order, each game's name and
-seats) and the menu table of docs/playing.md (which square opens which game
+seats) and the menu table of docs/players/playing.md (which square opens which game
 on the club board, read from the app's own menu). A game added, renamed or
 moved in the menu fails here until its docs say so."""
 import os
@@ -46,7 +46,7 @@ def test_the_rules_id_table_lists_every_game_in_menu_order_with_its_name_and_sea
 
 
 def test_the_menu_table_names_the_square_of_every_game_on_the_club_board():
-    rows = table("docs/playing.md", "| square | game | square | game |")
+    rows = table("docs/players/playing.md", "| square | game | square | game |")
     said = {}
     for r in rows:
         for sq, name in ((r[0], r[1]), (r[2], r[3])):
@@ -66,13 +66,13 @@ def test_the_menu_table_names_the_square_of_every_game_on_the_club_board():
 
 
 def test_the_architecture_names_every_firmware_module_and_tool():
-    with open(os.path.join(ROOT, "docs", "architecture.md"), encoding="utf-8") as f:
+    with open(os.path.join(ROOT, "docs", "developers", "architecture.md"), encoding="utf-8") as f:
         text = f.read()
     missing = []
     for top in ("firmware", "tools"):
         for d, _, files in os.walk(os.path.join(ROOT, top)):
             for name in files:
-                if not name.endswith(".py") or name == "__init__.py" and d.endswith("tools"):
+                if not name.endswith(".py") or top == "tools" and name in ("__init__.py", "__main__.py"):
                     continue
                 rel = os.path.relpath(os.path.join(d, name), ROOT).replace(os.sep, "/")
                 gid = name[:-3]
@@ -81,4 +81,4 @@ def test_the_architecture_names_every_firmware_module_and_tool():
                         missing.append(rel)         # a game: in the row of firmware/games/<id>.py
                 elif "`%s`" % rel not in text:
                     missing.append(rel)
-    assert not missing, "docs/architecture.md does not name: " + ", ".join(missing)
+    assert not missing, "docs/developers/architecture.md does not name: " + ", ".join(missing)

@@ -136,7 +136,7 @@ def test_many_pieces_at_once_and_no_ghosts_with_diodes(hal):
 
 
 def test_without_diodes_the_fourth_corner_ghosts(hal):
-    # Why docs/hardware.md asks for a diode per switch.
+    # Why docs/makers/hardware.md asks for a diode per switch.
     machine.DIODES = False
     m = hal.matrix
     for x, y in ((1, 1), (5, 1), (1, 6)):

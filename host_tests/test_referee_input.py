@@ -1,4 +1,4 @@
-"""Hostile input to the referee (docs/referee.md, "Errors"): every line gets one
+"""Hostile input to the referee (docs/developers/referee.md, "Errors"): every line gets one
 JSON reply, a clear error for anything malformed, and the process keeps serving.
 
 The reproductions first (each once killed the referee, crashed inside it, or

@@ -303,7 +303,7 @@ def test_the_folder_holds_the_pinned_port_and_no_cdn(site):
 # texts) and a hash of the page's files: when the firmware or the page
 # changes, this fails until they are drawn again with
 #     WEB_SHOTS=write .venv/bin/python -m pytest host_tests/test_web.py -k pictures
-IMG = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "docs", "img")
+IMG = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "docs", "reports", "img")
 SHOTS = (
     ("web-avanco", avanco_club9(last_wait=170), "club9", {"width": 640, "height": 860}),
     ("web-phone", SEMAFORO_CLUB8, "club8", {"width": 360, "height": 700}),
@@ -337,4 +337,4 @@ def test_the_pictures_of_the_page_in_docs_are_what_it_shows_now(board, name, scr
     assert os.path.exists(png) and os.path.exists(meta), "%s is missing: draw it (WEB_SHOTS=write)" % png
     with open(meta) as f:
         kept = json.load(f)
-    assert kept == shown, "docs/img/%s.png is stale: WEB_SHOTS=write pytest -k pictures" % name
+    assert kept == shown, "docs/reports/img/%s.png is stale: WEB_SHOTS=write pytest -k pictures" % name

@@ -84,9 +84,9 @@ def test_command_line_writes_the_file_and_refuses_a_bad_board(tmp_path, capsys):
 
 @pytest.mark.parametrize("name", ["club9", "club8"])
 def test_docs_svgs_are_up_to_date(name):
-    # docs/wiring-*.svg are generated: regenerate them when a board file changes.
-    path = os.path.join(ROOT, "docs", "wiring-%s.svg" % name)
+    # docs/reports/img/wiring-*.svg are generated: regenerate them when a board file changes.
+    path = os.path.join(ROOT, "docs", "reports", "img", "wiring-%s.svg" % name)
     board = boardfile.load(name)
     with open(path) as f:
         assert f.read() == wiring.render(board, "boards/%s.py" % name), \
-            "run: python -m tools.sim.wiring boards/%s.py -o docs/wiring-%s.svg" % (name, name)
+            "run: python -m tools.sim.wiring boards/%s.py -o docs/reports/img/wiring-%s.svg" % (name, name)

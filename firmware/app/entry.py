@@ -1,7 +1,7 @@
 """Generic move entry: narrows the legal moves by the squares touched so far.
 
 A game describes each legal move as the cells a player touches (move_cells);
-this module knows nothing else of the game. See docs/architecture.md, "Move
+this module knows nothing else of the game. See docs/developers/move-entry.md, "Move
 entry", for the behaviour a player sees.
 """
 

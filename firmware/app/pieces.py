@@ -28,7 +28,7 @@ understands (app/entry.py), so the games need nothing more:
 - a placement or a lift outside the game's squares is answered at once
   (OUTSIDE GAME) and waits for nothing.
 
-docs/architecture.md, "Real pieces", describes what a player sees.
+docs/developers/move-entry.md, "Real pieces", describes what a player sees.
 """
 from compat import ticks_add, ticks_diff
 from hal import OK

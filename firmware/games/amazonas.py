@@ -22,7 +22,7 @@ OPTIONS = {}
 # Its square in the menu: position, and the two looks it alternates between.
 MENU = (7, WHITE, BLOCK)
 # AI node budgets (level 3, level 5): the costliest phase stays within 2 s and
-# 10 s on the Pico (`python -m tools.bench budgets`, docs/ai-budgets.md). The
+# 10 s on the Pico (`python -m tools.bench budgets`, docs/reports/ai-budgets.md). The
 # evaluation with king distances costs 2.3 times the queen-distance one a
 # node in the opening (3.2e6 fuel): 920 nodes became 388, and node_scale()
 # gives the middle and the end more.

@@ -2,7 +2,7 @@
 
 A game module (`games/<id>.py`) defines ID, NAME, SEATS, OPTIONS, a function
 `layout(options) -> (w, h)` and a class `Game(Base)`. The interface is written
-down in docs/architecture.md; this file holds only what is common to all games.
+down in docs/developers/architecture.md; this file holds only what is common to all games.
 """
 from compat import const
 
@@ -303,7 +303,7 @@ def attach_ai(game_class, ai_class):
     """Attach a game's AI half: every method and field of ai_class (the class
     in games/<id>_ai.py) goes into game_class's own table. The search then
     finds them there at once: through a base class each call would cost about
-    290 fuel more (docs/ai.md), and it makes thousands. A rules module calls
+    290 fuel more (docs/developers/ai-games.md), and it makes thousands. A rules module calls
     this after its Game class, or from stubs of evaluate() and candidates() at
     their first call so that a game two people play never loads its AI
     (games/go.py)."""

@@ -19,15 +19,15 @@ OPTIONS = {}
 # Its square in the menu: position, and the two looks it alternates between.
 MENU = (12, BLACK, WHITE)
 # AI node budgets (level 3, level 5): the costliest phase stays within 2 s and
-# 10 s on the Pico (`python -m tools.bench budgets`, docs/ai-budgets.md).
+# 10 s on the Pico (`python -m tools.bench budgets`, docs/reports/ai-budgets.md).
 NODES = (130, 650)
 # The search's move lists (root, inside the tree): narrower than the default
-# (30, 12), so it reads deeper (measured against GNU Go, docs/ai-strength.md).
+# (30, 12), so it reads deeper (measured against GNU Go, docs/reports/ai-strength.md).
 CANDIDATES = (20, 9)
 # Levels 3-5 play the Monte-Carlo search (firmware/mcts.py) with these
 # playouts a move (level 3, level 5) at 125 MHz: what fits in the board's
 # 1.8 s and 9 s after a move's own cost, measured on the emulated Pico by
-# tools.bench.mctsbench (docs/ai.md).
+# tools.bench.mctsbench (docs/developers/ai-mcts.md).
 PLAYOUTS = (88, 535)
 # Real pieces on a reed board: the looks of view() that are pieces on the board
 # (app/pieces.py).

@@ -69,7 +69,7 @@ class GoAI:
     # One function: the search calls it at every leaf, and each of its phases
     # holds more than 11 values, so a helper's frame would be a heap block
     # allocated at every call: split at its phases, evaluate() cost 0.4-2.7% more
-    # fuel per node (docs/ai.md, "What a split costs").
+    # fuel per node (docs/developers/ai-games.md, "What a split costs").
     def evaluate(self):  # noqa: C901
         """Area estimate from the side to move's view, in _PT units a point
         (docs/rules/go.md, "What the AI values", says it in words).

@@ -4,7 +4,7 @@ Black opens at the centre d4, the first move of every published 7 x 7
 solution (Davies; Li Zhe 2015). WHITE[c]: White's answer to Black's first
 stone on c; BLACK[c]: Black's answer after d4 and White's first stone on c
 (255: none, the search decides). Both from GNU Go 3.8 at level 10 (area
-scoring, komi 0), made with `python -m tools.play.go_book`; docs/ai.md ("The
+scoring, komi 0), made with `python -m tools.play.go_book`; docs/developers/ai-mcts.md ("The
 opening book") says how they were checked. Seat 1 swaps Black's first stone
 when it may: with no komi, Black's stone is worth more than White's tempo.
 """

@@ -7,7 +7,7 @@ are never cleared in the loop. The functions are plain integer and
 `bytearray` code marked `@viper`: machine code on the board (deploy),
 bytecode elsewhere.
 
-The playout policy (docs/ai.md, "Monte-Carlo tree search"): after each move,
+The playout policy (docs/developers/ai-mcts.md, "Monte-Carlo tree search"): after each move,
 fifteen times in sixteen, the liberty of any group in atari at or around
 (diagonals too) the last two stones is tried first (capture it, or escape
 with it, never into a new atari); otherwise a random point, tried from a

@@ -20,7 +20,7 @@ OPTIONS = {"size": (9, 5, 9)}
 # Its square in the menu: position, and the two looks it alternates between.
 MENU = (9, BLACK, WHITE)
 # AI node budgets (level 3, level 5): the costliest phase stays within 2 s and
-# 10 s on the Pico (`python -m tools.bench budgets`, docs/ai-budgets.md).
+# 10 s on the Pico (`python -m tools.bench budgets`, docs/reports/ai-budgets.md).
 NODES = (380, 1550)
 # Real pieces on a reed board: the looks of view() that are pieces on the board
 # (app/pieces.py).

@@ -52,7 +52,7 @@ def packing(n):
 # hands 44 values to its loop. Split as _reach (155 lines) calling _layers
 # (108), level 3 cost +2.5% to +3.7% fuel per node and allocated 1,670-1,938
 # bytes a node against 1,276-1,412, the call's frame on the heap (tools.bench
-# budgets; docs/ai.md, "What a split costs").
+# budgets; docs/developers/ai-games.md, "What a split costs").
 def _reach(g, k, lay, cap, base):  # noqa: C901
     """Connection distance from edge k to edge k ^ 1 (see packing: 0, 1
     Black's, 2, 3 White's) of the colour those edges belong to, in game g:
@@ -69,7 +69,7 @@ def _reach(g, k, lay, cap, base):  # noqa: C901
 
     One function on purpose: it is the AI's hottest code, and on the Pico
     every call and every value passed through a list costs as much as a
-    dozen of the operations here (measured: docs/ai.md).
+    dozen of the operations here (measured: docs/developers/ai-games.md).
     """
     pk = g.pk
     if k < 2:                         # Black's edges: its rows are 0-2

@@ -23,7 +23,7 @@ used for lives here, once:
 Each game's search stays one function of its own, on purpose: it is the AI's
 hottest code, and on the Pico a call costs about 2,500 fuel and each value
 passed through a list or returned in a tuple more than an operation does
-(docs/ai.md), so splitting a search into helpers would cost time per node.
+(docs/developers/ai-games.md), so splitting a search into helpers would cost time per node.
 """
 
 

@@ -22,7 +22,7 @@ OPTIONS = {}
 # Its square in the menu: position, and the two looks it alternates between.
 MENU = (11, WHITE, BLACK)
 # AI node budgets (level 3, level 5): the costliest phase stays within 2 s and
-# 10 s on the Pico (`python -m tools.bench budgets`, docs/ai-budgets.md).
+# 10 s on the Pico (`python -m tools.bench budgets`, docs/reports/ai-budgets.md).
 NODES = (1350, 6700)
 # Real pieces on a reed board: the looks of view() that are pieces on the board
 # (app/pieces.py).

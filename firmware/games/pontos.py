@@ -19,7 +19,7 @@ MENU = (8, DOT, LINE)
 # What a closed box adds to the score, as the board says what it took in a turn.
 GAINS = ("BOX", "BOXES")
 # AI node budgets (level 3, level 5): the costliest phase stays within 2 s and
-# 10 s on the Pico (`python -m tools.bench budgets`, docs/ai-budgets.md).
+# 10 s on the Pico (`python -m tools.bench budgets`, docs/reports/ai-budgets.md).
 NODES = (1100, 5500)
 
 _TURN_Z = const(0x2A5F3C1D)

@@ -22,10 +22,10 @@ OPTIONS = {}
 # Its square in the menu: position, and the two looks it alternates between.
 MENU = (5, BLACK, WHITE)
 # AI node budgets (level 3, level 5): the costliest phase stays within 2 s and
-# 10 s on the Pico (`python -m tools.bench budgets`, docs/ai-budgets.md), with
+# 10 s on the Pico (`python -m tools.bench budgets`, docs/reports/ai-budgets.md), with
 # the native _frontiers and _seeds: on the emulated Pico they make a level-3
 # move 1.49-1.50 times as fast as its bytecode, whose fuel the bench measures,
-# and NATIVE_SPEEDUP (percent, a little under) tells the bench so (docs/ai.md).
+# and NATIVE_SPEEDUP (percent, a little under) tells the bench so (docs/developers/ai-measuring.md).
 NODES = (160, 870)
 NATIVE_SPEEDUP = 145
 # Real pieces on a reed board: the looks of view() that are pieces on the board
@@ -158,7 +158,7 @@ class Game(Base):
                     sv[i + 2] = s
         return sv
 
-    # Machine code on the Pico (docs/ai.md, "Native code on the Pico"): these two
+    # Machine code on the Pico (docs/developers/ai-measuring.md, "Native code on the Pico"): these two
     # are two thirds of a move's time, and native they make a level-3 move 33%
     # faster for 2.4 KB of heap.
     @native

@@ -16,7 +16,7 @@ OPTIONS = {}
 # Its square in the menu: position, and the two looks it alternates between.
 MENU = (1, GREEN, RED)
 # AI node budgets (level 3, level 5): the costliest phase stays within 2 s and
-# 10 s on the Pico (`python -m tools.bench budgets`, docs/ai-budgets.md). Level
+# 10 s on the Pico (`python -m tools.bench budgets`, docs/reports/ai-budgets.md). Level
 # 5's search follows a failed perfect() (up to 4.4e8 fuel) from ply 8 on, so it
 # gets 750 nodes (worst measured: 1.34e9 fuel with 880).
 NODES = (175, 750)

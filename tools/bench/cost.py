@@ -27,7 +27,7 @@ FUEL_BUDGET = {1: 3.0e8, 2: 3.0e8, 3: 3.0e8, 4: 1.5e9, 5: 1.5e9}
 # yet), measured on the real firmware, MicroPython 1.25.0 RPI_PICO on an
 # emulated RP2040: 186128 bytes free and 59824 in use (241296 free before
 # anything is imported). Measure it again with `python -m tools.bench.picomem
-# EMULATOR --boot club9` (docs/ai.md, "Memory") whenever the app grows.
+# EMULATOR --boot club9` (docs/developers/ai-measuring.md, "Memory") whenever the app grows.
 PICO_FREE_HEAP = 186128
 # The Pico's whole heap (free + in use at the menu): the heap tests give the
 # unix port this much in all, so its own boot (64-bit, objects up to twice the
@@ -35,7 +35,7 @@ PICO_FREE_HEAP = 186128
 # the board has.
 PICO_HEAP = 186128 + 59824
 FREE_HEAP = PICO_FREE_HEAP
-HEAP_BUDGET = 150 * 1024                 # docs/ai.md: peak heap during any game
+HEAP_BUDGET = 150 * 1024                 # docs/developers/ai-measuring.md: peak heap during any game
 PHASES = ("opening", "middle", "end")
 PHASE_AT = {"opening": 0.05, "middle": 0.5, "end": 0.85}
 PLY_CAP = 600                            # a game this long is called a draw
@@ -114,7 +114,7 @@ def build_mpy(gids):
     installs them)."""
     out = tempfile.mkdtemp(prefix="bench_mpy_")
     os.mkdir(os.path.join(out, "games"))
-    from tools.deploy.plan import games_imported
+    from tools.link.files import games_imported
     mods = set(gids) | {"__init__", "common"}
     todo = list(mods)
     while todo:                       # and the helper modules they import (games/packed.py)
@@ -420,14 +420,14 @@ def native_speedup(gid):
     """The game's NATIVE_SPEEDUP in percent (100 without): how much faster its
     @native functions make its AI on the Pico than the bytecode
     whose fuel is measured here, from the emulated Pico's cycle counts
-    (docs/ai.md, "Native code on the Pico"). Its Pico time is fuel / 1.5e8
+    (docs/developers/ai-measuring.md, "Native code on the Pico"). Its Pico time is fuel / 1.5e8
     divided by it, and so are its budgets' verdicts."""
     import games
     return getattr(games.load(gid), "NATIVE_SPEEDUP", 100)
 
 
 def write_doc(name, text):
-    path = os.path.join(ROOT, "docs", name)
+    path = os.path.join(ROOT, "docs", "reports", name)
     with open(path, "w") as f:
         f.write(text)
     print("wrote " + os.path.relpath(path, ROOT))

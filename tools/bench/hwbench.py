@@ -8,7 +8,7 @@ real call costs the interpreter: Pin.value() is a plain method call (the real
 one is a C function, a little cheaper), NeoPixel.write() does nothing (the
 real one is the wire time, added below). Each figure is the fuel difference
 between a run with K operations and one with none, divided by K, so the
-start-up cost drops out. docs/ai.md's rate: 1.5e8 fuel = 1 s on the Pico.
+start-up cost drops out. docs/developers/ai-measuring.md's rate: 1.5e8 fuel = 1 s on the Pico.
 
 Two real-time costs that fuel cannot see are added from the datasheets: the
 settle wait after driving each row (settle_us) and the WS2812 wire time
@@ -29,7 +29,7 @@ from tools.link import boardfile
 from tools.link.wasm import FUEL_PER_S
 from tools.link.firmware_path import ROOT  # (and firmware/ on sys.path)
 BENCH_MHZ = 125
-BUDGET_FUEL = 1500000     # docs/ai.md: one main-loop pass, 10 ms
+BUDGET_FUEL = 1500000     # docs/developers/ai-measuring.md: one main-loop pass, 10 ms
 BUDGET_MS = 10.0
 WIRE_US_PER_LED = 30      # WS2812: 24 bits at 800 kHz
 RUNS = 42                 # operations per measured run (a multiple of 6 and of 2)

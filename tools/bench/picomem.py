@@ -10,7 +10,7 @@ are compiled to .mpy for the Pico (-march=armv6m) and put on its flash; the
 driver plays GAMES games through the real app (the simulated HAL) in one boot
 and prints, per game, the heap in use at the menu, then the heap free after
 boot (BOOTFREE), the worst live heap during a game (WORST) and the menu heap
-after the first and the last game. docs/ai.md, "Memory", has the figures.
+after the first and the last game. docs/developers/ai-measuring.md, "Memory", has the figures.
 The emulator runs 20-30x slower than a Pico: a dozen short games take minutes.
 """
 import argparse

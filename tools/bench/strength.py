@@ -80,7 +80,7 @@ def cmd_strength(opts):
         doc = STRENGTH_HEAD % {"cmd": " ".join(["python -m tools.bench"] + opts.argv)} + text + "\n"
         if misses:
             doc += "\nBelow target:\n\n" + "\n".join("- " + m for m in misses) + "\n"
-            doc += report.kept_section(os.path.join(ROOT, "docs", "ai-strength.md"))
+            doc += report.kept_section(os.path.join(ROOT, "docs", "reports", "ai-strength.md"))
         write_doc("ai-strength.md", doc)
     return 1 if misses else 0
 
@@ -109,7 +109,7 @@ def add_parser(sub):
     m.add_argument("--gnugo", default=None, help="the GNU Go binary (default /usr/games/gnugo or PATH)")
     m.add_argument("--their-swap", default="own", choices=match.THEIR_SWAP,
                    help="the opponent at seat 1's first move: its own choice (default), always or never swap")
-    m.add_argument("--write", action="store_true", help="add the result to docs/ai-strength.md")
+    m.add_argument("--write", action="store_true", help="add the result to docs/reports/ai-strength.md")
     return m
 
 
@@ -160,7 +160,7 @@ def cmd_match(opts):
     print(row)
     print("(%.0f s)" % (time.time() - t0))
     if opts.write:
-        path = os.path.join(ROOT, "docs", "ai-strength.md")
+        path = os.path.join(ROOT, "docs", "reports", "ai-strength.md")
         report.write_section(path, row)
         print("wrote " + os.path.relpath(path, ROOT))
     return 1 if any(r["error"] for r in results) else 0

@@ -8,7 +8,7 @@ and a level-3 AI move (the same position, seed and node budget) on the page's
 MicroPython in a worker of a page served from a copy of the folder, against
 the same move on CPython in this process. The chosen moves must agree (the
 search is deterministic for a node budget). Run it with `nice` on a shared
-machine; the figures go in docs/web.md.
+machine; the figures go in docs/developers/web.md.
 """
 import argparse
 import json

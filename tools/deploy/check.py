@@ -21,7 +21,7 @@ tests. On the board it:
 
 After each step it compares the free flash the deploy predicted with what the
 board's statvfs says, and prints a short report. Exit status 0 if every step
-held. docs/deploy.md tells makers how to run it.
+held. docs/makers/deploy.md tells makers how to run it.
 """
 import argparse
 import re

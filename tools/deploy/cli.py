@@ -15,7 +15,7 @@ Only files that changed are copied (a manifest of hashes lives on the board as
 /.deploy.json); only files in that manifest are ever removed, so the board's
 saves, game records and error log survive every deploy. A CircuitPython board
 file (--board club9_cp) or --drive PATH deploys onto the CIRCUITPY drive
-instead (tools/deploy/cp.py). docs/deploy.md is the
+instead (tools/deploy/cp.py). docs/makers/deploy.md is the
 maker's guide. The plan is made in tools/deploy/plan.py, files are built in
 tools/deploy/build.py, and tools/link/mpremote.py talks to the board.
 """

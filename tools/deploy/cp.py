@@ -47,7 +47,7 @@ ENTRY = "code.py"
 BOOT_FILE = "boot.py"
 BOOT = b'''"""Run by CircuitPython at power-up: gives the flash to the firmware for its
 saves, unless Menu is held (then the CIRCUITPY drive stays writable, for
-python -m tools.deploy). Put here by tools.deploy: docs/deploy.md."""
+python -m tools.deploy). Put here by tools.deploy: docs/makers/deploy.md."""
 import board_cfg
 from hal.circuitpython import claim_flash
 
@@ -247,7 +247,7 @@ def open_drive(args, roots, out):
     """(the drive or None, its Device): an empty drive for a dry run without one."""
     drive, absent = find_drive(getattr(args, "drive", None), roots)
     if absent and not args.dry_run:
-        raise DeployError("%s: put CircuitPython on the Pico (docs/deploy.md), plug it in, "
+        raise DeployError("%s: put CircuitPython on the Pico (docs/makers/deploy.md), plug it in, "
                           "or give the drive with --drive" % absent)
     if absent:
         out("No drive: %s, so this dry run plans against an empty CIRCUITPY drive." % absent)

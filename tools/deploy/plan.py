@@ -5,15 +5,14 @@ reported (the probe's answer, `mpremote connect list`) and the files built on
 the desktop, and returns a Plan or raises DeployError with the one line a
 maker needs. tools/deploy/cli.py carries the plan out through a Transport.
 """
-import ast
 import hashlib
 import json
-import os
-import re
 
 from tools.deploy.space import blocks as fs_blocks, file_blocks
+from tools.link.files import firmware_files, games_imported  # noqa: F401  (the plan's file lists)
+from tools.link.mpremote import (CIRCUITPY_VID, MANIFEST, PICO_VIDS, PROBE_TAG,  # noqa: F401
+                                 Port, parse_ports)
 
-MANIFEST = ".deploy.json"           # on the board: what deploy put there, with hashes
 # The board's own files (app/saves.py, app/core.py, hal/storage.py's temp
 # files): a deploy never copies over or removes them, whatever a manifest says.
 PROTECTED = tuple(n + t for n in ("save.json", "save.bad", "games.txt", "games.1.txt",
@@ -25,35 +24,22 @@ def protected(path):
     """Whether a path on the board is the board's own file: one of PROTECTED,
     or a kept game's save (save-<game>.json, its .tmp, .new and .bad)."""
     return path in PROTECTED or ("/" not in path and path.startswith("save-"))
-PROBE_TAG = "DEPLOY-PROBE "
 # sys.implementation._mpy >> 10, as in MicroPython's docs/reference/mpyfiles.rst
 ARCHES = (None, "x86", "x64", "armv6", "armv6m", "armv7m", "armv7em", "armv7emsp",
           "armv7emdp", "xtensa", "xtensawin", "rv32imc", "rv64imc")
-# USB vendor ids of a Pico: Raspberry Pi (MicroPython's rp2 port), MicroPython,
-# Adafruit (CircuitPython on a Pico).
-PICO_VIDS = ("2e8a", "f055", "239a")
-CIRCUITPY_VID = "239a"
-OLDEST = (1, 20)                    # docs/architecture.md: MicroPython 1.2x
+OLDEST = (1, 20)                    # docs/developers/architecture.md: MicroPython 1.2x
 UF2 = "micropython.org/download/RPI_PICO"
 
 CIRCUITPYTHON = ("this board runs CircuitPython and this tool is for MicroPython: put "
                  "MicroPython on it (hold BOOTSEL while plugging it in, then copy the UF2 "
                  "from %s onto the RPI-RP2 drive) and deploy again, or stay on CircuitPython "
-                 "with python -m tools.deploy --board club9_cp (docs/deploy.md)" % UF2)
+                 "with python -m tools.deploy --board club9_cp (docs/makers/deploy.md)" % UF2)
 BOOTSEL = ("the Pico is in BOOTSEL mode (an RPI-RP2 drive) and has no MicroPython yet: copy "
            "the UF2 from %s onto that drive, wait for it to restart, and deploy again" % UF2)
 
 
 class DeployError(Exception):
     """A problem the maker can fix: the message is the one line they read."""
-
-
-class Port:
-    def __init__(self, device, vid="0000", pid="0000", desc=""):
-        self.device, self.vid, self.pid, self.desc = device, vid, pid, desc
-
-    def __repr__(self):
-        return "Port(%r, %r, %r)" % (self.device, self.vid, self.pid)
 
 
 class Local:
@@ -66,16 +52,6 @@ class Local:
 
 
 # --- the board: which port, what runs on it -----------------------------------
-
-def parse_ports(text):
-    """`mpremote connect list` lines: 'device serial vid:pid manufacturer product'."""
-    ports = []
-    for line in text.splitlines():
-        m = re.match(r"(\S+) (\S+) ([0-9a-fA-F]{4}):([0-9a-fA-F]{4})\s*(.*)$", line.strip())
-        if m:
-            ports.append(Port(m.group(1), m.group(3).lower(), m.group(4).lower(), m.group(5)))
-    return ports
-
 
 def choose_port(ports, drives, wanted=None):
     """The port to use, or DeployError saying why there is none to choose."""
@@ -260,77 +236,6 @@ def choose_games(ids, installed, games=None, add=(), remove=(), suggest=None):
     if not chosen:
         raise DeployError("no game would be left on the board: keep at least one")
     return chosen, notes
-
-
-_GAMES_NAMED = {}    # a file's bytes -> the games.X names its imports give
-
-
-def _games_named(source, path):
-    names = _GAMES_NAMED.get(source)
-    if names is None:
-        names = set()
-        for node in ast.walk(ast.parse(source, path)):
-            if isinstance(node, ast.Import):
-                found = [a.name for a in node.names]
-            elif isinstance(node, ast.ImportFrom) and node.module:
-                found = [node.module] + [node.module + "." + a.name for a in node.names]
-            else:
-                continue
-            for n in found:
-                parts = n.split(".")
-                if len(parts) == 2 and parts[0] == "games":
-                    names.add(parts[1])
-        _GAMES_NAMED[source] = names
-    return names
-
-
-def games_imported(root, rel):
-    """The modules of firmware/games a firmware file imports (names without
-    .py: games.common and `from games import hex_ai` alike). Parsing is
-    remembered by the file's content: a plan walks every module, and a
-    session plans many times."""
-    path = os.path.join(root, rel)
-    with open(path, "rb") as f:
-        source = f.read()
-    return set(g for g in _games_named(source, path)
-               if os.path.exists(os.path.join(root, "games", g + ".py")))
-
-
-def firmware_files(root, games, ids=None):
-    """{remote path: (source relative to root, compile?)} for the chosen games
-    (ids, the catalogue's, is not needed: what a game needs is read from the
-    imports).
-
-    Every module goes on as .mpy except main.py, which MicroPython runs only
-    from source. A module of games/ goes on only if something on the board
-    imports it: a chosen game, or a module outside games/ (the app), and what
-    those import in turn. So a game's own helpers (games/hex_ai.py) and the
-    ones games share (games/packed.py) go and come with the games that use
-    them, and a game another chosen game imports goes too.
-    """
-    rels = []
-    for d, dirs, files in os.walk(root):
-        dirs[:] = sorted(x for x in dirs if not x.startswith((".", "__pycache__")))
-        for f in sorted(files):
-            if f.endswith(".py") and not f.startswith("."):
-                rels.append(os.path.relpath(os.path.join(d, f), root).replace(os.sep, "/"))
-    want = set(games) | {"__init__"}
-    todo = [r for r in rels if not (r.startswith("games/") and r.count("/") == 1)]
-    todo += ["games/%s.py" % g for g in want]
-    while todo:
-        for g in games_imported(root, todo.pop()):
-            if g not in want:
-                want.add(g)
-                todo.append("games/%s.py" % g)
-    out = {}
-    for rel in rels:
-        if rel.startswith("games/") and rel.count("/") == 1 and rel[6:-3] not in want:
-            continue
-        if rel == "main.py":
-            out["main.py"] = (rel, False)
-        else:
-            out[rel[:-3] + ".mpy"] = (rel, True)
-    return out
 
 
 # --- the plan ----------------------------------------------------------------------

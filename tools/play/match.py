@@ -41,7 +41,7 @@ swap comes before the opening's picks and is none of them. Our AI always
 decides its own swap. The table's notes say `they swap` / `they never swap`.
 
 It prints one line a game and a table; `--write` puts the table in
-docs/ai-strength.md, section "Against other engines" (a row per game, level,
+docs/reports/ai-strength.md, section "Against other engines" (a row per game, level,
 opponent and the settings its notes name, replaced when measured again). Games
 run in parallel processes (at most two).
 """

@@ -2,7 +2,7 @@
 alpha-beta search where a game now plays Monte-Carlo.
 
 `mcts:N` is OpenSpiel's MCTSBot algorithm (open_spiel/python/algorithms/
-mcts.py) ported over the game interface of docs/architecture.md, N
+mcts.py) ported over the game interface of docs/developers/architecture.md, N
 simulations a decision, with the settings the reference uses: uct_c = 2, a
 node's children made on its second visit in a seeded random order, one
 uniformly random rollout per leaf (RandomRolloutEvaluator, n_rollouts=1),

@@ -1,4 +1,4 @@
-"""The referee: the firmware's rules and AI over JSON lines (docs/referee.md).
+"""The referee: the firmware's rules and AI over JSON lines (docs/developers/referee.md).
 
     python -m tools.play.referee  < requests.jsonl
 
@@ -18,7 +18,7 @@ from app.words import outcome
 FIELDS = ("game", "moves", "options", "want", "ai", "dead", "players")
 WANTS = ("legal", "ai", "board")
 AI_FIELDS = ("level", "seed", "nodes", "ms", "mhz")
-# Documented limits (docs/referee.md): a request is a few KB even for a long
+# Documented limits (docs/developers/referee.md): a request is a few KB even for a long
 # game; an AI budget beyond these would hold the referee for minutes.
 MAX_LINE = 65536          # bytes in one request line
 MAX_NODES = 1000000       # about half a minute for the slowest game on a desktop

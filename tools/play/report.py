@@ -1,5 +1,5 @@
 """A match's report: one line a game, the table row, and the section of
-docs/ai-strength.md that keeps one row per game, level, opponent and settings."""
+docs/reports/ai-strength.md that keeps one row per game, level, opponent and settings."""
 import os
 import re
 

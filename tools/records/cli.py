@@ -1,5 +1,5 @@
 """The record books off the boards, and into files other programs open
-(docs/records.md).
+(docs/makers/records.md).
 
     python -m tools.records pull [--port PORT | --all] [--dir records]
     python -m tools.records export [--dir records] [--out records/export]

@@ -1,4 +1,4 @@
-"""Pulled record books into files people open elsewhere (docs/records.md).
+"""Pulled record books into files people open elsewhere (docs/makers/records.md).
 
 Every game of every board folder under the source (duplicates, the same game
 pulled twice or from both rotations, removed by their tag) is replayed by the

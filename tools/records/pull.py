@@ -1,4 +1,4 @@
-"""Copying a board's record book off it over mpremote (docs/records.md).
+"""Copying a board's record book off it over mpremote (docs/makers/records.md).
 
 The board's book is games.txt, and games.1.txt once it has rotated past
 64 KB (firmware/app/saves.py). A pull reads, never writes: one `exec` asks the
@@ -14,7 +14,7 @@ import json
 import os
 
 from tools.link.mpremote import Transport, TransportError
-from tools.deploy.plan import PICO_VIDS
+from tools.link.mpremote import PICO_VIDS
 from tools.records.book import read_book
 
 BOOKS = ("games.txt", "games.1.txt")

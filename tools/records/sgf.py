@@ -1,5 +1,5 @@
 """SGF (FF[4]) for the board's Go (GM[1]) and Hex (GM[11]) games: written from
-a record, read back into the board's notation (docs/records.md).
+a record, read back into the board's notation (docs/makers/records.md).
 
 Go: points as SGF letters (`aa` the top-left corner, `B[]` a pass). The swap
 changes no colour on a Go board (Black's stone stays, seat 1 takes it), so it

@@ -1,6 +1,6 @@
-"""Pictures of the board for docs/playing.md, drawn from the real app.
+"""Pictures of the board for docs/players/playing.md, drawn from the real app.
 
-    python -m tools.sim.pictures            # writes docs/img/*.svg
+    python -m tools.sim.pictures            # writes docs/reports/img/*.svg
     python -m tools.sim.pictures --check    # exit 1 if a committed picture is stale
 
 Each scene drives the firmware app on the simulated board (hal.sim) the way a
@@ -25,7 +25,7 @@ from app import saves
 from app.screen import HINT as HINT_RGB, ERROR, WIN, LAST, TARGET, LOOK_RGB
 from games.common import FILES, BLACK
 
-OUT = os.path.join(firmware_path.ROOT, "docs", "img")
+OUT = os.path.join(firmware_path.ROOT, "docs", "reports", "img")
 CELL = 44            # px per square
 MARGIN = 34          # board edge round the grid (the labels live there)
 KEYS_H = 64          # the function keys' strip below the grid

@@ -12,7 +12,7 @@ the simulator's margin shows), KEY one of menu, ok, undo, hint. `#` starts a
 comment. `parse` checks the whole script first and names the first bad line;
 `run` plays it through the simulated matrix's real scan path, one loop pass
 every 10 ms as app/loop.py runs, and `dump` says where the app ended up.
-docs/simulator.md is the user's description.
+docs/players/simulator.md is the user's description.
 """
 from app.loop import PERIOD_MS
 from games.common import FILES, DRAW

@@ -16,7 +16,7 @@ game survives closing the simulator like it survives a power cut.
 --game starts a game at once, as its set-up screen would (a reed board with
 its pieces off the board). --script runs board events on the simulated clock
 instead of the terminal (tools/sim/script.py), --dump then prints one JSON
-object saying where the app ended up. docs/simulator.md explains it all.
+object saying where the app ended up. docs/players/simulator.md explains it all.
 """
 import argparse
 import json

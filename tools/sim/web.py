@@ -11,7 +11,7 @@ own Python (webmain.py, the simulator's script runner). Nothing is fetched at
 run time: copy the folder to any static web host, or to a USB stick (its
 serve.py serves it where Python is). Then it is
 served on http://127.0.0.1:PORT/ until Ctrl-C (the address is printed).
-docs/web.md explains it all.
+docs/players/web.md and the pages it links explain it all.
 """
 import argparse
 import functools
@@ -23,7 +23,7 @@ import subprocess
 import sys
 
 from tools.link import boardfile, firmware_path
-from tools.deploy.plan import firmware_files
+from tools.link.files import firmware_files
 
 ROOT = firmware_path.ROOT
 WEB = os.path.join(ROOT, "web")

@@ -1,6 +1,6 @@
 """Draw a board's wiring diagram as SVG, from its board file.
 
-    python -m tools.sim.wiring boards/club9.py -o docs/wiring-club9.svg
+    python -m tools.sim.wiring boards/club9.py -o docs/reports/img/wiring-club9.svg
 
 The picture is made from the file alone, so it always matches the firmware:
 the Pico with the pins the board uses, the switch matrix (row and column
@@ -311,7 +311,7 @@ def main(argv=None):
         out = argv[i + 1]
         del argv[i:i + 2]
     if len(argv) != 1:
-        print("usage: python -m tools.sim.wiring boards/NAME.py [-o docs/wiring-NAME.svg]")
+        print("usage: python -m tools.sim.wiring boards/<name>.py [-o docs/reports/img/wiring-<name>.svg]")
         return 2
     try:
         board = boardfile.load(argv[0])

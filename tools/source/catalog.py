@@ -60,7 +60,7 @@ def check_module(mod):
     needs = ("NAME", "SEATS", "OPTIONS", "MENU", "layout") + (() if mode else ("NODES",))
     for name in needs:
         if not hasattr(mod, name):
-            raise SystemExit("%s: no %s (docs/architecture.md lists what a game declares)"
+            raise SystemExit("%s: no %s (docs/developers/architecture.md lists what a game declares)"
                              % (where, name))
     if len(mod.OPTIONS) > 1:
         raise SystemExit("%s: the menu offers one option per game" % where)

