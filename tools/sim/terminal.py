@@ -33,7 +33,7 @@ from compat import ticks_add, ticks_diff
 from hal import sim, MENU, OK, UNDO, HINT, KEY_NAMES
 from hal.storage import FileStorage
 from games.common import FILES, cell_name
-from app import screen
+from app import menu, screen
 from app.core import App, LOG
 from app.loop import PERIOD_MS
 from tools.sim.script import TAP_MS
@@ -260,42 +260,38 @@ class Sim:
 
     # --- a game at once ---------------------------------------------------------
     def start_game(self, gid, players=("human", "human"), level=3, options=None):
-        """Start a game as its set-up screen would, skipping the menu: the
-        set-up's own choices (players, level, option values that fit, marker
-        pieces) make the Play mode. ValueError says what is wrong; then
-        nothing has changed."""
+        """Start a game as a player would: the menu's own call opens it (a
+        board game's set-up, or the race), and the set-up takes the choices
+        as touches on its own rows, then starts. ValueError says what is
+        wrong; then nothing has changed."""
         import games
-        from app.core import mode
-        from app import menu
         ctx = self.app.ctx
         ids = games.installed()
         if gid not in ids:
             raise ValueError("--game: no game '%s' (games: %s)" % (gid, ", ".join(ids)))
         if not menu.fits(gid, ctx.cols, ctx.rows):
             raise ValueError("--game: %s does not fit on a %dx%d board" % (gid, ctx.cols, ctx.rows))
-        opens = games.mode_of(gid)
-        if opens != games.SETUP:
-            # Not a board game (the Poliedricos race): the menu opens its own
-            # mode, which has no players, level or option to choose.
-            if tuple(players) != ("human", "human") or level != 3 or options:
-                raise ValueError("--game: %s has no players, level or options to choose" % gid)
-            self.app.mode = mode(opens, ctx, gid)
-            return
         choices = [m[1] for m in menu.MODES]
+        board_game = games.mode_of(gid) == games.SETUP
+        if not board_game and (tuple(players) != ("human", "human") or level != 3 or options):
+            raise ValueError("--game: %s has no players, level or options to choose" % gid)
         if tuple(players) not in choices:
             raise ValueError("--players: two of human, board, e.g. human,board")
         if not 1 <= level <= 5:
             raise ValueError("--level: 1 to 5, not %d" % level)
-        screen.SAID = None          # the set-up is never shown: its name is not said
+        screen.SAID = None          # the menu and the set-up are never shown: not said
         try:
-            setup = mode("setup", ctx, gid)
+            picker = menu.Menu(ctx, kept={})    # a new game, whatever is kept
+            picker.pointed = gid
+            if board_game:
+                setup = picker.choose()         # what OK on the game's square opens
+                touches = _setup_touches(setup, choices.index(tuple(players)), level, options)
+                setup.step(self.hal.clock.ticks_ms(), [(k, True) for k in touches])
         finally:
             screen.SAID = self.said
-        setup.mode = choices.index(tuple(players))
-        setup.level = level
-        if options:
-            _choose_option(setup, options)
-        self.app.mode = setup.start()
+        # The race is shown at once, and says so; a set-up starts its game.
+        opened = setup.start() if board_game else picker.choose()
+        self.app.mode = opened
 
     # --- the loop -------------------------------------------------------------
     def step(self):
@@ -403,8 +399,21 @@ class Sim:
         return "\x1b[H" + "\x1b[K\n".join(out) + "\x1b[K"
 
 
-def _choose_option(setup, options):
-    """Set the set-up's option from --options: its one option, at a value
+def _setup_touches(setup, players, level, options):
+    """The set-up squares a player touches for these choices: the players on
+    the top row, the level on the next (where the board plays), the option's
+    value on the bottom row (app/menu.py says what each row chooses)."""
+    c, top = setup.ctx.cols, setup.ctx.rows - 1
+    keys = [top * c + players]
+    if "board" in menu.MODES[players][1]:
+        keys.append((top - 1) * c + level - 1)
+    if options:
+        keys.append(_option_square(setup, options))
+    return keys
+
+
+def _option_square(setup, options):
+    """The bottom-row square of --options' value: its one option, at a value
     that fits this board (the values the set-up screen offers)."""
     gid = setup.gid
     if not setup.mod.OPTIONS:
@@ -419,7 +428,7 @@ def _choose_option(setup, options):
     if type(v) is not int or v not in vals:
         raise ValueError("--options: %s must be one of %s on this board, not %s" % (
             name, ", ".join(str(x) for x in vals), json.dumps(v)))
-    setup.option = (name, vals, vals.index(v))
+    return vals.index(v)
 
 
 def _visible(rgb):
