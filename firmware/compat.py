@@ -14,7 +14,7 @@ firmware against the Pico's MicroPython stubs. What differs between the ports
 is declared for it once, here, under TYPE_CHECKING (false on every port, true
 for the checker): ticks are plain ints on every port (the stubs make them an
 opaque type; the firmware keeps them in int lists, and compares them only with
-ticks_diff, which host_tests/test_wrap_safe_source.py checks).
+ticks_diff, which host_tests/firmware/test_wrap_safe_source.py checks).
 """
 TYPE_CHECKING = False      # pyright takes a name TYPE_CHECKING as true
 

@@ -31,9 +31,9 @@ for p in (os.path.join(ROOT, "firmware"), os.path.join(ROOT, "host_tests", "port
 @pytest.fixture(scope="session")
 def mpy_dir(tmp_path_factory):
     """The firmware, the boards and the test harness compiled to .mpy, as deploy
-    puts them on a board (host_tests/mpybuild.py): one tree for the whole run,
+    puts them on a board (host_tests/helpers/mpybuild.py): one tree for the whole run,
     shared by every worker (the first to ask builds it under a lock)."""
-    from mpybuild import build
+    from helpers.mpybuild import build
     shared = tmp_path_factory.getbasetemp()
     if os.environ.get("PYTEST_XDIST_WORKER"):
         shared = shared.parent          # the run's folder, above each worker's own

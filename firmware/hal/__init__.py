@@ -27,7 +27,7 @@ KEY_NAMES = ("menu", "ok", "undo", "hint")
 
 
 # --- The contract, in code -------------------------------------------------
-# Every backend's objects derive from these; host_tests/test_hal_contract.py
+# Every backend's objects derive from these; host_tests/firmware/test_hal_contract.py
 # runs one conformance test over every backend against them. The methods here
 # only say what a backend must do: each backend overrides every one of them.
 

@@ -155,7 +155,7 @@ def test_level5_as_second_player_wins_every_game():
 
 
 def test_level5_second_player_answers_every_opening_from_the_book():
-    # The book's replies are proven wins (host_tests/test_solve_semaforo.py);
+    # The book's replies are proven wins (host_tests/tools/play/test_solve_semaforo.py);
     # here: each opening finds its reply there, at no search cost.
     for m in range(12):
         g = semaforo.Game()

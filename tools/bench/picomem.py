@@ -1,4 +1,4 @@
-"""The session memory check (host_tests/memsession.py) on the real Pico firmware.
+"""The session memory check (host_tests/helpers/memsession.py) on the real Pico firmware.
 
     python -m tools.bench.picomem EMULATOR [--python PY] [--games 12] [--plies 1] [--level 1]
                             [--only GAME] [--max-playouts N]
@@ -40,7 +40,7 @@ def stage(dest, games, plies, level, only=None, max_playouts=None):
         mpy.compile_tree(dest, SOURCES, arch="armv6m")
     except mpy.MpyError as e:
         raise SystemExit(str(e))
-    with open(os.path.join(ROOT, "host_tests", "memsession.py")) as f:
+    with open(os.path.join(ROOT, "host_tests", "helpers", "memsession.py")) as f:
         body = f.read()
     src = os.path.join(dest, "session_run.py")
     with open(src, "w") as f:

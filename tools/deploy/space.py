@@ -26,7 +26,7 @@ littlefs's own design and specification documents
   metadata pair.
 
 `blocks(files, dirs, bsize)` is the whole file system in those terms; the
-deploy compares it before and after its plan. host_tests/test_deploy.py checks
+deploy compares it before and after its plan. host_tests/tools/deploy/test_deploy.py checks
 the model against the numbers measured on the emulated Pico.
 """
 

@@ -8,7 +8,7 @@ player would (taps, keys, time passing) and draws the LEDs it shows as an SVG:
 round LEDs in their squares on a wooden board, file letters and rank numbers,
 the four function keys below. A white ring marks the square or key the player
 has just touched. The app decides every colour: when it changes, run this
-again (host_tests/test_pictures.py fails until the pictures match).
+again (host_tests/tools/sim/test_pictures.py fails until the pictures match).
 """
 import argparse
 import os

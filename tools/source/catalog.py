@@ -11,7 +11,7 @@ for each value of its option. A module that declares MODE instead of a Game
 (Jogos Poliedricos' race timer) is an entry the menu opens in that app mode:
 it is listed in MODES. The board reads the result without importing
 every game (that would spend the RAM that loading one game at a time saves).
-host_tests/test_catalog.py fails when the file and the modules disagree.
+host_tests/tools/source/test_catalog.py fails when the file and the modules disagree.
 """
 import os
 import sys
