@@ -15,9 +15,9 @@ import sys
 
 import pytest
 
-HERE = os.path.dirname(os.path.abspath(__file__))
-FAKES = os.path.join(HERE, "fakes")
-ROOT = os.path.dirname(HERE)
+from tools.link.firmware_path import ROOT
+
+FAKES = os.path.join(ROOT, "host_tests", "fakes")
 LIB = os.path.join(ROOT, ".venv", "circuitpython-lib")
 # Names the real library and the CircuitPython HAL import, bound for them alone.
 BOUND = ("neopixel", "adafruit_pixelbuf", "neopixel_write", "digitalio", "board",
