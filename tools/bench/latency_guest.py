@@ -97,19 +97,32 @@ def _median(xs):
     return xs[len(xs) // 2]
 
 
-def run(seconds):
-    """Boot the app as main.py does and run its loop for `seconds`."""
-    import boardcheck
-    import main as boot
-    flash = count_flash()
-    t_boot = time.ticks_ms()
-    board = boardcheck.load("board")
-    board["cpu_mhz"] = boot.set_clock(board)
-    hal = boot.build_hal(board)
+def instrument(core, spans):
+    """Wrap what a pass's parts are timed by: the app's collections and
+    beeps now, a game's play, draw, think and saves as they load. Returns
+    (wrap_game_modules, thinks): the call that wraps a freshly loaded game
+    module, and per board's move [start us, end us, push us...]."""
     import sys
-    from app import core
-    spans = Spans()
     wrapped = {}
+    thinks = []
+    push = core.Context.push
+
+    def timed_push(self):
+        if thinks and thinks[-1][1] is None:
+            thinks[-1].append(time.ticks_us())
+        return push(self)
+    core.Context.push = timed_push      # the spinner: frames pushed inside a board's move
+
+    def wrap_think(cls):
+        think = cls.think
+
+        def timed_think(self, level):
+            thinks.append([time.ticks_us(), None])
+            try:
+                return think(self, level)
+            finally:
+                thinks[-1][1] = time.ticks_us()
+        cls.think = timed_think
 
     def wrap_game_modules():
         # The menu gives back app.play (app.GAME_ONLY): a game loads it
@@ -131,30 +144,40 @@ def run(seconds):
                     spans.wrap(owner, name, "save")
     spans.wrap(core.Context, "collect", "gc")
     spans.wrap(core.Context, "beep", "beep")
-    # The spinner: every frame pushed from inside a board's move (Play.think).
-    thinks = []              # per think: [start us, end us, push us...]
-    push = core.Context.push
+    return wrap_game_modules, thinks
 
-    def timed_push(self):
-        if thinks and thinks[-1][1] is None:
-            thinks[-1].append(time.ticks_us())
-        return push(self)
-    core.Context.push = timed_push
 
-    def wrap_think(cls):
-        think = cls.think
+def pass_kind(played, was_move, spans, changed, events, fresh):
+    """What kind of loop pass this was, for its class of times."""
+    if played:
+        return "move"
+    if was_move or spans.now[2] > 0:
+        return "after move"     # the move's save, beep and collection; a record written
+    if changed:
+        return "mode change"
+    if events:
+        return "event"
+    return "blink" if fresh else "idle"     # blink: drawn with no event (a beat, a text's step)
 
-        def timed_think(self, level):
-            thinks.append([time.ticks_us(), None])
-            try:
-                return think(self, level)
-            finally:
-                thinks[-1][1] = time.ticks_us()
-        cls.think = timed_think
+
+KINDS = ("idle", "blink", "event", "mode change", "move", "after move")
+
+
+def run(seconds):
+    """Boot the app as main.py does and run its loop for `seconds`."""
+    import boardcheck
+    import main as boot
+    flash = count_flash()
+    t_boot = time.ticks_ms()
+    board = boardcheck.load("board")
+    board["cpu_mhz"] = boot.set_clock(board)
+    hal = boot.build_hal(board)
+    from app import core
+    spans = Spans()
+    wrap_game_modules, thinks = instrument(core, spans)
     app = core.App(board, hal)
     clock, matrix, pixels = hal.clock, hal.matrix, hal.pixels
-    kinds = ("idle", "blink", "event", "mode change", "move", "after move")
-    classes = dict((k, []) for k in kinds)
+    classes = dict((k, []) for k in KINDS)
     moves = []
     slow = []
     first_frame = None
@@ -181,21 +204,11 @@ def run(seconds):
         if first_frame is None:
             first_frame = time.ticks_diff(time.ticks_ms(), t_boot)
         played = spans.now[0] > 0
-        fresh = getattr(app, "fresh", True)
+        kind = pass_kind(played, was_move, spans, app.mode is not before, events,
+                         getattr(app, "fresh", True))
         if played:
-            kind = "move"
             moves.append((n, total, time.ticks_diff(u1, u0), time.ticks_diff(u2, u1),
                           time.ticks_diff(u3, u2)) + tuple(spans.now))
-        elif was_move or spans.now[2] > 0:
-            kind = "after move"     # the move's save, beep and collection; a record written
-        elif app.mode is not before:
-            kind = "mode change"
-        elif events:
-            kind = "event"
-        elif fresh:
-            kind = "blink"          # drawn with no event: a blink's beat, a text's step
-        else:
-            kind = "idle"
         classes[kind].append(total)
         if total > SLOW_US and kind in ("idle", "blink", "event") and len(slow) < 40:
             # what made it slow: its parts, its mode, and a collection
@@ -207,16 +220,22 @@ def run(seconds):
         spent = ticks_diff_ms(clock.ticks_ms(), t0)
         if spent < PERIOD_MS:
             clock.sleep_ms(PERIOD_MS - spent)
+    flashed = (flash.erases - erases0, flash.pages - pages0) if flash is not None else None
+    report(first_frame, classes, moves, slow, flashed, thinks)
+
+
+def report(first_frame, classes, moves, slow, flashed, thinks):
+    """The lines tools/bench/latency.py reads back (parse_guest)."""
     print("FIRST", first_frame)
-    for kind in kinds:
+    for kind in KINDS:
         xs = classes[kind]
         print("PASS", kind.replace(" ", "_"), len(xs), _median(xs), max(xs) if xs else 0)
     for m in moves:
         print("MOVE", " ".join(str(x) for x in m))
     for x in slow:
         print("SLOW", " ".join(str(v) for v in x))
-    if flash is not None:
-        print("FLASH", flash.erases - erases0, flash.pages - pages0)
+    if flashed is not None:
+        print("FLASH", flashed[0], flashed[1])
     for t in thinks:
         if t[1] is not None:      # the think's length, then each push after its start
             print("THINK", time.ticks_diff(t[1], t[0]),

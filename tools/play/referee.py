@@ -7,6 +7,7 @@ A bad line (not UTF-8, not JSON, nested too deep, too long, a bad field or
 move) gets {"ok": false, "error": ..., "ply": K or null} and the process goes
 on with the next one.
 """
+import argparse
 import json
 import sys
 
@@ -250,4 +251,7 @@ def main(stdin=None, stdout=None):
 
 
 if __name__ == "__main__":
+    argparse.ArgumentParser(prog="python -m tools.play.referee", description=__doc__.split("\n\n")[0],
+                            epilog="Requests on standard input, one JSON object a line; "
+                            "docs/developers/referee.md has the protocol.").parse_args()
     main()

@@ -9,6 +9,7 @@ LED chain in its order from its first square, the buzzer and the power.
 Wires between the Pico and the matrix are shown as net labels (the GPIO name
 at each end), as schematics do, so the drawing stays readable at 16 x 16.
 """
+import argparse
 import os
 import sys
 from xml.sax.saxutils import escape
@@ -304,23 +305,23 @@ def render(board, source="board.py"):
 
 
 def main(argv=None):
-    argv = list(sys.argv[1:] if argv is None else argv)
-    out = None
-    if "-o" in argv:
-        i = argv.index("-o")
-        out = argv[i + 1]
-        del argv[i:i + 2]
-    if len(argv) != 1:
-        print("usage: python -m tools.sim.wiring boards/<name>.py [-o docs/reports/img/wiring-<name>.svg]")
-        return 2
+    ap = argparse.ArgumentParser(prog="python -m tools.sim.wiring", description=__doc__.splitlines()[0])
+    ap.add_argument("board", help="a board: a name (club9) or a board file's path")
+    ap.add_argument("-o", dest="out", metavar="SVG", help="the file to write (default: the terminal)")
+    args = ap.parse_args(argv)
     try:
-        board = boardfile.load(argv[0])
+        board = boardfile.load(args.board)
     except boardcheck.BoardError as e:
         print(e)
         return 1
-    text = render(board, os.path.relpath(argv[0], ROOT) if os.path.isabs(argv[0]) else argv[0])
-    if out:
-        with open(out, "w") as f:
+    shown = args.board
+    if os.path.isabs(shown):
+        shown = os.path.relpath(shown, ROOT)
+    elif not boardfile.is_path(shown):
+        shown = "boards/%s.py" % shown
+    text = render(board, shown)
+    if args.out:
+        with open(args.out, "w") as f:
             f.write(text)
     else:
         sys.stdout.write(text)

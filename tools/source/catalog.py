@@ -13,6 +13,7 @@ it is listed in MODES. The board reads the result without importing
 every game (that would spend the RAM that loading one game at a time saves).
 host_tests/tools/source/test_catalog.py fails when the file and the modules disagree.
 """
+import argparse
 import os
 import sys
 
@@ -98,9 +99,14 @@ def source():
     return "\n".join(lines) + "\n"
 
 
-def main(argv):
+def main(argv=None):
+    ap = argparse.ArgumentParser(prog="python -m tools.source.catalog",
+                                 description=__doc__.splitlines()[0])
+    ap.add_argument("--check", action="store_true",
+                    help="write nothing; exit 1 if the file is not what the modules say")
+    args = ap.parse_args(argv)
     text = source()
-    if "--check" in argv:
+    if args.check:
         try:
             with open(PATH) as f:
                 now = f.read()
@@ -118,4 +124,4 @@ def main(argv):
 
 
 if __name__ == "__main__":
-    sys.exit(main(sys.argv[1:]))
+    sys.exit(main())
