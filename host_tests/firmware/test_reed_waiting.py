@@ -7,7 +7,9 @@ import json
 
 from app import screen
 from tools.link import boardfile
+from games.common import FILES
 from tools.sim import terminal as sim
+from tools.sim.board import PIECES_FILE
 
 AVANCO = ["%s%d" % (f, r) for r in (2, 3, 7, 8) for f in "bcdefgh"]   # its 7x7 on b2-h8
 
@@ -54,7 +56,7 @@ def test_set_up_is_asked_for_and_counted_down_and_nothing_moves_before(capsys, t
 def test_pieces_left_from_the_last_game_are_asked_off_before_play(capsys, tmp_path):
     state = tmp_path / "state"
     state.mkdir()
-    (state / sim.PIECES_FILE).write_text("# pieces on club9 (9x9), one square a line\n"
+    (state / PIECES_FILE).write_text("# pieces on club9 (9x9), one square a line\n"
                                          + "\n".join(AVANCO) + "\n")
     args = ("--game", "semaforo", "--state", str(state))
     d = dumped(capsys, tmp_path, lifts(AVANCO[:20]) + "place d5\nwait 500\n", *args)
@@ -75,8 +77,8 @@ def test_the_board_s_move_is_asked_for_by_name_and_waited_for(capsys, tmp_path):
     first = places(AVANCO) + "wait 100\nlift e3\nplace e4\nwait 1500\n"
     d = dumped(capsys, tmp_path, first, *args)
     src, dst = d["moves"][1].replace("x", "-").split("-")
-    frm = sim.FILES[sim.FILES.index(src[0]) + 1] + str(int(src[1:]) + 1)
-    to = sim.FILES[sim.FILES.index(dst[0]) + 1] + str(int(dst[1:]) + 1)
+    frm = FILES[FILES.index(src[0]) + 1] + str(int(src[1:]) + 1)
+    to = FILES[FILES.index(dst[0]) + 1] + str(int(dst[1:]) + 1)
     assert d["says"][-1] == "MOVE THE BOARD'S PIECE %s TO %s" % (frm.upper(), to.upper())
     d = dumped(capsys, tmp_path, first + "lift e4\nplace e5\nwait 500\ntap hint\nwait 100\n", *args)
     assert len(d["moves"]) == 2, "a move of White before the board's is carried out is none"
@@ -107,7 +109,7 @@ def test_an_undo_asks_for_the_piece_back_by_name(capsys, tmp_path):
 def _set_up(tmp_path):
     state = tmp_path / "state"
     state.mkdir(exist_ok=True)
-    (state / sim.PIECES_FILE).write_text("# pieces on club9 (9x9), one square a line\n"
+    (state / PIECES_FILE).write_text("# pieces on club9 (9x9), one square a line\n"
                                          + "\n".join(AVANCO) + "\n")
     return state
 
@@ -182,7 +184,7 @@ def _key(s, ch, ms=400):
 def _visit(s, squares):
     """p on each square, the nearest first, as a player would: the keys."""
     n = 0
-    todo = [sim.FILES.index(q[0]) + 9 * (int(q[1:]) - 1) for q in squares]
+    todo = [FILES.index(q[0]) + 9 * (int(q[1:]) - 1) for q in squares]
     while todo:
         cx, cy = s.cursor
         todo.sort(key=lambda k: abs(k % 9 - cx) + abs(k // 9 - cy))
@@ -210,7 +212,7 @@ def test_the_keys_to_set_up_avanco_and_to_clear_it_for_semaforo_in_the_terminal(
     s = sim.Sim(boardfile.load("club9"), str(tmp_path / "s"), real_time=False)
     try:
         for q in AVANCO:                 # standing when the board is switched on
-            k = sim.FILES.index(q[0]) + 9 * (int(q[1:]) - 1)
+            k = FILES.index(q[0]) + 9 * (int(q[1:]) - 1)
             s.put(k, True)
             s.hal.matrix.state[k] = 1
         s.start_game("semaforo")

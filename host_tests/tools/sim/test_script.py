@@ -11,6 +11,7 @@ from app import screen
 from games.common import FILES, WHITE, BLACK
 from tools.link import boardfile
 from tools.sim import terminal as sim
+from tools.sim.board import PIECES_FILE
 from tools.sim import script as simscript
 from tools.link.firmware_path import ROOT
 
@@ -239,7 +240,7 @@ def test_the_pieces_stay_where_they_stood_when_the_simulator_restarts(capsys, tm
     d = dumped(capsys, tmp_path, setup_avanco() + "wait 100\nlift e3\nplace e4\nwait 400\n",
                "--game", "avanco", "--state", state)
     assert d["moves"] == ["d2-d3"]
-    kept = (tmp_path / "state" / sim.PIECES_FILE).read_text().splitlines()[1:]
+    kept = (tmp_path / "state" / PIECES_FILE).read_text().splitlines()[1:]
     assert "e4" in kept and "e3" not in kept and len(kept) == 28
     # Started again on the same state: the game is offered, the pieces stand
     # where they were, so the next move needs no piece put down again.
@@ -254,12 +255,12 @@ def test_the_pieces_stay_where_they_stood_when_the_simulator_restarts(capsys, tm
 def test_a_bad_pieces_file_is_set_aside_with_a_word_and_nothing_breaks(capsys, tmp_path, content):
     state = tmp_path / "state"
     state.mkdir()
-    (state / sim.PIECES_FILE).write_bytes(content)
+    (state / PIECES_FILE).write_bytes(content)
     code, out, err = run(capsys, tmp_path, "place a1\nwait 100\n", "--state", str(state), "--dump")
     assert code == 0
-    assert sim.PIECES_FILE in err and "set aside as %s.bad, no pieces on the board" % sim.PIECES_FILE in err
-    assert (state / (sim.PIECES_FILE + ".bad")).read_bytes() == content     # nothing lost
-    assert (state / sim.PIECES_FILE).read_text().split("\n")[1:] == ["a1", ""]   # kept anew
+    assert PIECES_FILE in err and "set aside as %s.bad, no pieces on the board" % PIECES_FILE in err
+    assert (state / (PIECES_FILE + ".bad")).read_bytes() == content     # nothing lost
+    assert (state / PIECES_FILE).read_text().split("\n")[1:] == ["a1", ""]   # kept anew
     assert json.loads(out.splitlines()[-1])["mode"] == "menu"
 
 
