@@ -163,9 +163,10 @@ def test_the_page_draws_the_thinking_spinner_while_the_board_thinks(board):
     }""")
     board.touch("d8", 300)                 # Avanço
     board.touch("d8", 300)
-    board.touch("c8", 200)                 # the board first, at level 3
+    board.touch("c8", 200)                 # the board first,
+    board.touch("e7", 200)                 # at level 5: long enough to go round on a fast machine
     board.touch("ok", 200)
-    d = board.wait_moves(1)
+    d = board.wait_moves(1, timeout=60000)
     assert d["turn"] == 1 and len(d["moves"]) == 1
     spun = board.page.evaluate("() => Array.from(window.__spinner)")
     assert len(spun) >= 4, "the spinner went round: %s" % spun
