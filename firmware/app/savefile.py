@@ -9,7 +9,7 @@ kept game offered): the menu gives it back (core.back_at_menu).
 """
 import json
 
-from app.savecheck import (SAVE, UNDO_BODY, SaveError, fletcher, _head_canon, line_check,
+from app.savecheck import (SAVE, LONGEST, UNDO_BODY, SaveError, fletcher, _head_canon, line_check,
                            _save_name, _save_lines)
 
 def _canon(d):
@@ -49,10 +49,13 @@ def _read(storage, name):
     for first in lines:
         break
     if first is None:
-        raw = storage.read(name)
-        if not raw:
+        # A single line with no newline: the older form, never longer than a line.
+        size = storage.size(name)
+        if size > LONGEST:
+            raise SaveError("the save holds a line too long to be a game's")
+        first = storage.read_at(name, 0, size) if size > 0 else b""
+        if not first:
             raise SaveError("the save is empty")
-        first = raw           # a single line with no newline: the older form
     try:
         d = json.loads(first)
     except (ValueError, UnicodeError):

@@ -227,8 +227,13 @@ def write(storage, game_id, options, players, level, moves, tag="", end=False, d
 
 
 def set_aside(storage, name=SAVE):
-    """Move a damaged save to its .bad name (nothing to move is no error)."""
-    storage.rename(name, bad_name(name))
+    """Move a damaged save to its .bad name (nothing to move is no error):
+    the filesystem's rename, no byte of it in RAM, however large. A save that
+    cannot be moved at all is removed: kept, it would fail at every boot."""
+    try:
+        storage.rename(name, bad_name(name))
+    except OSError:
+        storage.remove(name)
 
 
 def clear(storage, name=SAVE):
