@@ -10,10 +10,11 @@ PICO_HEAP, as the session tests), boots the firmware compiled to .mpy twice
 on flash folders holding damaged files of 1 KB to 1 MB (a 2 MB Pico's flash
 holds about 1.4 MB of files): saves (the issue's JSON, a worn flash's 0xFF
 bytes, a good header with damaged lines after it, a header of a game's
-settings grown huge, the older firmware's save.json) and a huge error.log.
-The first boot sets each damaged file aside, whole, under its .bad name
-and says so on the board; the second boot goes straight to the menu and
-logs nothing. host_tests/damagedboot.py is the board's side.
+settings grown huge, the older firmware's save.json), record books (a worn
+flash's bytes, a book longer than any firmware writes, its older half) and
+a huge error.log. The first boot sets each damaged file aside, whole,
+under its .bad name and says so on the board; the second boot goes
+straight to the menu and logs nothing. host_tests/damagedboot.py is the board's side.
 """
 import json
 import os
@@ -21,7 +22,7 @@ import os
 from mptools import ROOT, run_micropython
 from tools.bench import PICO_HEAP
 
-from app.core import DAMAGED
+from app.core import DAMAGED, BOOK_DAMAGED
 from app.savecheck import fletcher, _head_canon
 
 KB = 1024
@@ -55,6 +56,12 @@ def huge_settings(n):
             % ("9" * n)).encode()
 
 
+def book_text(n):
+    """Record lines of older firmware (no tags), n bytes or a few more."""
+    line = b"hex : old game c3 d4 c3 d4 c3 d4\n"
+    return line * (n // len(line) + 1)
+
+
 # (what, file, content, the name it is set aside under, what the board says)
 CASES = [("json %d" % n, "save-go.json", json_junk(n), "save-go.bad", DAMAGED) for n in SIZES]
 CASES += [("worn save %d" % n, "save-hex.json", worn(n), "save-hex.bad", DAMAGED) for n in SIZES]
@@ -64,6 +71,11 @@ CASES += [
     ("settings 1K", "save-amazonas.json", huge_settings(KB), "save-amazonas.bad", DAMAGED),
     ("settings 1M", "save-amazonas.json", huge_settings(1024 * KB), "save-amazonas.bad", DAMAGED),
     ("older save 100K", "save.json", json_junk(100 * KB), "save.bad", DAMAGED),
+]
+CASES += [("worn book %d" % n, "games.txt", worn(n), "games.bad", BOOK_DAMAGED) for n in SIZES]
+CASES += [
+    ("long book 1M", "games.txt", book_text(1024 * KB), "games.bad", BOOK_DAMAGED),
+    ("long older book 1M", "games.1.txt", book_text(1024 * KB), "games.1.bad", BOOK_DAMAGED),
 ]
 
 
@@ -102,7 +114,7 @@ def test_damaged_files_of_1_kb_to_1_mb_are_set_aside_at_the_first_boot_the_secon
                 and (d / bad).exists() and (d / bad).read_bytes() == content):
             wrong.append("%s (%d bytes), first boot: %r" % (what, len(content), one))
         elif not (two["first"] == "Menu" and two["last"] == "Menu" and two["errors"] == 0
-                  and DAMAGED not in two["said"]
+                  and DAMAGED not in two["said"] and BOOK_DAMAGED not in two["said"]
                   and two["files"] == one["files"]):
             wrong.append("%s (%d bytes), second boot: %r" % (what, len(content), two))
     assert not wrong, "\n".join(w[:600] for w in wrong)

@@ -176,3 +176,40 @@ def test_a_1_mb_damaged_save_is_set_aside_at_boot_and_said():
     assert sorted(os.listdir(root)) == ["error.log", "save-go.bad"]
     assert b.power_cut().mode() == "Menu"
 
+
+def test_a_record_book_no_firmware_wrote_is_set_aside_at_boot_a_damaged_line_is_not():
+    from app import screen, core, records
+    assert core.BOOKS == (records.RECORDS, records.RECORDS_OLD)
+    assert core.BOOK_MOST >= 2 * records.RECORDS_LIMIT
+    good = b"hex players=human,human FIRST WINS : a1 b2 #1f\n"
+    cases = (
+        ("games.txt", b"\xff" * 3000, "games.bad"),                  # an erased flash block
+        ("games.txt", b"\x00" * 10 + good, "games.bad"),
+        ("games.1.txt", good * (core.BOOK_MOST // len(good) + 1), "games.1.bad"),   # too long
+    )
+    for name, content, bad in cases:
+        root = fresh_dir()
+        with open(root + "/" + name, "wb") as f:
+            f.write(content)
+        screen.SAID = []
+        try:
+            b = SimBoard(root=root)
+            assert b.mode() == "Message" and core.BOOK_DAMAGED in screen.SAID, (name, screen.SAID)
+        finally:
+            screen.SAID = None
+        b.wait(20000)
+        assert b.mode() == "Menu" and b.app.errors == 0
+        assert os.listdir(root) == [bad]
+        with open(root + "/" + bad, "rb") as f:
+            assert f.read() == content
+        assert b.power_cut().mode() == "Menu"
+    # A book with a damaged line among good ones (a byte flipped, a line
+    # torn by a cut) stays: that line is skipped, the others replayed.
+    root = fresh_dir()
+    with open(root + "/games.txt", "wb") as f:
+        f.write(good + good.replace(b"#1f", b"#1e") + b"hex players=human,hu\xffman FIRST WI\n"
+                + good.replace(b"#1f", b"#20"))
+    b = SimBoard(root=root)
+    assert b.mode() == "Menu" and os.listdir(root) == ["games.txt"]
+    from app.replay import last_games
+    assert [g[2][-3:] for g in last_games(b.app.ctx, 9)] == [b"#20", b"#1e", b"#1f"]
