@@ -12,10 +12,11 @@ Here the power is cut inside every append at every byte (cutbytes.py;
 at any other operation, that operation not done, or a write half done),
 on a LittleFS-like and a FAT-like flash (flash.py), while the board
 saves: an Undo against the board (Hex, Avanco, Amazonas), a capture (Go),
-a Go pass and the board's answer, and a race's result
+a Go pass and the board's answer, the end of a game, and a race's result
 (Poliedricos). A new board boots on what each cut left: no error, and
 the kept game resumes at the position before the change or after it,
-never between; the record book holds a race's line whole or not at all.
+never between; the record book holds a game's or a race's line whole or
+not at all, and once.
 """
 import games
 from simboard import SimBoard, club9
@@ -242,6 +243,38 @@ def test_a_journal_line_cut_at_every_byte_reads_as_before_or_after():
                 assert got == states[i + (files is cuts[i][-1])], (fat, i, files, got)
 
 
+def test_the_end_of_a_game_is_kept_whole_or_not_at_all_and_recorded_once():
+    """The last move's line, then the record book's line (every byte of
+    both), then the save cleared: resumed before the last move, or at the
+    result, or gone to the record book, where the game is once."""
+    def setup(b):
+        b.start("semaforo")
+        for t in ("a1", "b1", "d3"):
+            b.enter(t)
+
+    def last(b):
+        b.enter("c1")
+        b.press("menu")                      # the result closed: the save cleared
+        assert b.mode() == "Menu"
+    for fat in (False, True):
+        collected = collect_cuts(fat, "semaforo", setup, last)
+        c = check_cuts(fat, "semaforo", collected)
+        assert c["before"] > 0 and c["after"] > 0 and c["a step of it"] > 0 and c["between"] == 0, c
+        for files, before, after, inside in collected[0]:
+            s = FileStorage("", Flash(fat=fat, files=files))
+            b = SimBoard(storage=s)
+            if b.mode() == "Resume" and b.app.mode.save["end"]:
+                b.press("ok")                # the result: recorded, if it is not yet
+                b.wait(100)
+                assert b.mode() == "Result", b.mode()
+                b.press("menu")
+            book = s.read(saves.RECORDS) or b""
+            tags = [saves.parse_record(ln)[4] for ln in saves.records_back(s) if saves.parse_record(ln)]
+            assert len(set(tags)) == len(tags) <= 1 and book.count(b" FINISHED") == 0, book
+            if tags:
+                assert book.count((" #%s\n" % tags[0]).encode()) == 1, book
+
+
 # --- a race's result -----------------------------------------------------------
 
 def test_a_races_result_is_in_the_record_book_whole_or_not_at_all():
@@ -319,3 +352,23 @@ def test_no_move_of_any_game_holds_a_space():
             assert all(" " not in g.move_text(m) for m in g.moves()), gid
             g.play_text(t)
 
+
+def test_a_record_line_cut_just_before_its_newline_is_finished_not_written_again():
+    from app.records import record, RECORDS
+    for fat in (False, True):
+        old = b"hex : old game c3 d4\n"
+        moves = ["d%d" % (i % 7 + 1) for i in range(300)]      # a line over a chunk long
+        s = FileStorage("", Flash(fat=fat, files={RECORDS: old}))
+        assert record(s, "go", {}, moves, "BLACK WINS", "abc")
+        whole = s.read(RECORDS)[len(old):]
+        s = FileStorage("", Flash(fat=fat, files={RECORDS: old + whole[:-1]}))
+        assert record(s, "go", {}, moves, "BLACK WINS", "abc")
+        assert s.read(RECORDS) == old + whole, "the newline only"
+        # The same game abandoned first (its tag + "u"), torn just before
+        # that "u": the finished line is not taken for it.
+        s = FileStorage("", Flash(fat=fat, files={RECORDS: old}))
+        assert record(s, "go", {}, moves, "NOT FINISHED", "abcu")
+        torn = s.read(RECORDS)[:-2]
+        s = FileStorage("", Flash(fat=fat, files={RECORDS: torn}))
+        assert record(s, "go", {}, moves, "BLACK WINS", "abc")
+        assert s.read(RECORDS) == torn + b"\n" + whole
