@@ -6,8 +6,10 @@ to a .tmp file is never read), so the sweeps cut inside every append at
 byte k for every k from 1 to its length - 1 where asked (and in every
 sweep where the environment has GAMEBOARD_EVERY_BYTE=1), and otherwise at
 the bytes where a reader of lines can tell a difference: either side of
-every newline (a line whole, a line all but its newline) and the middle,
-as the sweeps cut every other write. Portable (both Pythons).
+every newline (a line whole, a line all but its newline), or the middle
+of a write that holds none (as the sweeps cut every other write). A
+one-line append is then one cut, as many as the half write it replaces:
+the sweeps take no longer. Portable (both Pythons).
 """
 import os
 
@@ -42,12 +44,13 @@ def points(data, every=None):
     n = len(data)
     if every if every is not None else EVERY_BYTE:
         return list(range(1, n))
-    ks = set((n // 2,))
+    ks = set()
     for i in range(n):
         if data[i] == 10:           # b"\n"
             ks.add(i)
             ks.add(i + 1)
-    return sorted(k for k in ks if 0 < k < n)
+    ks = [k for k in ks if 0 < k < n]
+    return sorted(ks) if ks else [n // 2] if n > 1 else []
 
 
 def landed(flash, op, k):

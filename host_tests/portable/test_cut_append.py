@@ -16,7 +16,8 @@ a Go pass and the board's answer, the end of a game, and a race's result
 (Poliedricos). A new board boots on what each cut left: no error, and
 the kept game resumes at the position before the change or after it,
 never between; the record book holds a game's or a race's line whole or
-not at all, and once.
+not at all, and once. test_powercut.py's sweeps of whole games cut
+inside their appends too.
 """
 import games
 from simboard import SimBoard, club9
