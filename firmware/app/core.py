@@ -16,6 +16,12 @@ from app.screen import Screen, Scroll, ERROR
 
 LOG = "error.log"
 DAMAGED = "SAVED GAME DAMAGED - SET ASIDE"
+BOOK_DAMAGED = "RECORD BOOK DAMAGED - SET ASIDE"
+# The record book and its older half (app/records.py RECORDS, RECORDS_OLD),
+# named here so that the boot looks at them without loading the book's code.
+BOOKS = ("games.txt", "games.1.txt")
+BOOK_MOST = 2 * 65536   # twice RECORDS_LIMIT: no firmware wrote a longer book
+BOOK_LOOK = 64          # the first bytes looked at: a record line is printable ASCII
 
 
 class Context:
@@ -146,15 +152,49 @@ def might_keep(storage):
     return False
 
 
+def damaged_book(storage, name):
+    """Whether a record book is none a firmware wrote: longer than any, or
+    its first bytes not text (a worn or erased flash's 0xFF or 0x00). What
+    is only a damaged line is left: the book is read a chunk at a time and
+    such a line skipped, and the club's other games stay in it."""
+    size = storage.size(name)
+    if size > BOOK_MOST:
+        return True
+    for b in storage.read_at(name, 0, BOOK_LOOK) if size > 0 else b"":
+        if b > 126 or (b < 32 and b != 10):
+            return True
+    return False
+
+
+def set_aside_books(storage):
+    """Record books no firmware wrote moved to their .bad names (games.txt
+    -> games.bad) by the filesystem's rename; whether one was."""
+    aside = False
+    for name in BOOKS:
+        try:
+            if damaged_book(storage, name):
+                storage.rename(name, name[:name.rindex(".")] + ".bad")
+                aside = True
+        except OSError:
+            pass    # one that cannot be read or moved (a folder) is left: its writes log it
+    return aside
+
+
 def boot(ctx):
     """The first mode, and whether it loaded anything to give back: the kept
     games offered, a damaged save set aside and said, or the menu
     (app/kept.py at_boot); straight to the menu when no save is on the
     flash, without loading the kept games' prompt (the boot's first frame
-    comes sooner)."""
+    comes sooner). A damaged record book is set aside first, and said."""
+    books = set_aside_books(ctx.storage)
     if not might_keep(ctx.storage):
-        return mode("menu", ctx, {}), False
-    return mode("boot", ctx), True
+        first, loaded = mode("menu", ctx, {}), False
+    else:
+        first, loaded = mode("boot", ctx), True
+    if books:
+        then = first
+        first = Message(ctx, BOOK_DAMAGED, lambda: then, ERROR)
+    return first, loaded
 
 
 def back_at_menu(ctx):

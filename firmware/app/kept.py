@@ -66,16 +66,27 @@ def migrate(storage):
     if saves._save_name(storage, saves.SAVE) is None:
         return
     gid = saves.read(storage, saves.SAVE)["game"]
-    raw = storage.read(saves.SAVE)
     for k in range(saves.PER_GAME):
-        if storage.read(saves.save_name(gid, k)) == raw:
+        if _same(storage, saves.SAVE, saves.save_name(gid, k)):
             storage.remove(saves.SAVE)
             return
     name = saves.free_name(storage, gid)
     if name is None:
         return                   # every file of its game taken: it stays where it is
-    storage.write_atomic(name, raw)
+    storage.write_atomic(name, storage.chunks(saves.SAVE))   # a chunk at a time
     storage.remove(saves.SAVE)
+
+
+def _same(storage, a, b):
+    """Whether files a and b (as read() gives them) hold the same bytes,
+    compared a chunk at a time."""
+    if storage.found(b) is None:
+        return False
+    other = storage.chunks(b)
+    for data in storage.chunks(a):
+        if next(other, None) != data:
+            return False
+    return next(other, None) is None
 
 
 def square_choices(ctx, gid):

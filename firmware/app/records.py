@@ -69,7 +69,10 @@ def record(storage, game_id, options, moves, outcome, tag="", log=None, extra=()
     The line is written a move at a time (a 600-move Go game's is 2-3 KB,
     never one block of RAM). With a tag, the book's last line is this game's
     when the book ends with its " #tag": a cut leaves only a line's start,
-    never its end, and a new game's tag differs from the last one's."""
+    never its end, and a new game's tag differs from the last one's. A cut
+    that left all of the line but its newline is finished with that
+    newline (the book's end compared with the line a chunk at a time), so
+    the game is in the book once, not a torn copy and a whole one."""
     if not tag:
         line = record_line(game_id, options, moves, outcome, tag, extra).encode()
         try:
@@ -91,6 +94,12 @@ def record(storage, game_id, options, moves, outcome, tag="", log=None, extra=()
         last = storage.tail(RECORDS, len(end))
         if last == end.encode():
             return True
+        if last[1:] == end[:-1].encode() and _ends_with(
+                storage, _record_pieces("", head, moves, end[:-1]), length - 1):
+            # The whole line but its newline (a cut came just before it;
+            # the append never rotated for it, so it fits the limit).
+            storage.append(RECORDS, b"\n", RECORDS_LIMIT)
+            return True
         first = ""
         if storage.tail(RECORDS, 1) not in (b"", b"\n"):
             first = "\n"              # a line torn by a cut stays on its own line
@@ -101,6 +110,23 @@ def record(storage, game_id, options, moves, outcome, tag="", log=None, extra=()
         if log is not None:
             log(storage, e, "record book")
         return False
+
+
+def _ends_with(storage, pieces, n):
+    """Whether the record book's last n bytes are the pieces' (n bytes in
+    all), compared a chunk at a time: a long line is never whole in RAM."""
+    pos = storage.size(RECORDS) - n
+    if pos < 0:
+        return False
+    buf = b""
+    for piece in pieces:
+        buf += piece.encode()
+        while len(buf) >= CHUNK:
+            if storage.read_at(RECORDS, pos, CHUNK) != buf[:CHUNK]:
+                return False
+            pos += CHUNK
+            buf = buf[CHUNK:]
+    return storage.read_at(RECORDS, pos, len(buf)) == buf
 
 
 def _lines_back(storage, name, chunk, longest):

@@ -3,13 +3,15 @@ and the older one-JSON-object form.
 
 A save is read SAVE_CHUNK bytes at a time, never whole in RAM. A line
 without its newline is the torn end of an append a power cut stopped: it
-is not read. Any other damage (not JSON, a checksum or a line's check that
-does not match) raises SaveError. Loaded only to read a save (the boot, a
-kept game offered): the menu gives it back (core.back_at_menu).
+is not read, with every change it holds (the changes of one save share a
+line, app/saves.py). Any other damage (not JSON, a checksum or a line's
+check that does not match) raises SaveError. Loaded only to read a save
+(the boot, a kept game offered): the menu gives it back
+(core.back_at_menu).
 """
 import json
 
-from app.savecheck import (SAVE, UNDO_BODY, SaveError, fletcher, _head_canon, line_check,
+from app.savecheck import (SAVE, LONGEST, UNDO_BODY, SaveError, fletcher, _head_canon, line_check,
                            _save_name, _save_lines)
 
 def _canon(d):
@@ -49,10 +51,13 @@ def _read(storage, name):
     for first in lines:
         break
     if first is None:
-        raw = storage.read(name)
-        if not raw:
+        # A single line with no newline: the older form, never longer than a line.
+        size = storage.size(name)
+        if size > LONGEST:
+            raise SaveError("the save holds a line too long to be a game's")
+        first = storage.read_at(name, 0, size) if size > 0 else b""
+        if not first:
             raise SaveError("the save is empty")
-        first = raw           # a single line with no newline: the older form
     try:
         d = json.loads(first)
     except (ValueError, UnicodeError):
@@ -95,26 +100,32 @@ def _read_journal(d, lines):
         if ck != line_check(prev, body):
             raise SaveError("a line of the save fails its check")
         prev = ck
-        kind = body[:1]
-        if kind in ("+", "!") and len(body) > 1:
-            moves.append(body[1:])
-            ends.append(kind == "!")
-            dead = []
-        elif body == UNDO_BODY and moves:
-            moves.pop()
-            ends.pop()
-            dead = []
-        elif kind == "*":
-            try:
-                dead = [int(c) for c in body[1:].split(",")] if len(body) > 1 else []
-            except ValueError:
-                raise SaveError("the save marks a dead stone that is not a point")
-        else:
-            raise SaveError("the save holds a line that is no change")
+        for change in body.split(" "):      # the changes of one save, in order
+            dead = _apply(change, moves, ends, dead)
     return {"game": d["game"], "options": d["options"], "players": d["players"],
             "level": d["level"], "moves": moves, "tag": d["tag"],
             "end": 1 if ends and ends[-1] else 0, "dead": dead if ends and ends[-1] else [],
             "markers": d["markers"], "seq": d.get("seq", 0)}
+
+
+def _apply(change, moves, ends, dead):
+    """One change of a journal line applied to the moves; the dead stones
+    after it."""
+    kind = change[:1]
+    if kind in ("+", "!") and len(change) > 1:
+        moves.append(change[1:])
+        ends.append(kind == "!")
+        return []
+    if change == UNDO_BODY and moves:
+        moves.pop()
+        ends.pop()
+        return []
+    if kind == "*":
+        try:
+            return [int(c) for c in change[1:].split(",")] if len(change) > 1 else []
+        except ValueError:
+            raise SaveError("the save marks a dead stone that is not a point")
+    raise SaveError("the save holds a line that is no change")
 
 
 def _read_whole(d):

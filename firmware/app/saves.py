@@ -6,19 +6,23 @@ save-<game id>.json, then save-<game id>-2.json ... (PER_GAME of one game at
 most), so starting a game never touches another's file. Each is a journal,
 so a move costs the same at move 5 and at move 500: its first line is a
 JSON header with its own checksum (the game, options, players, level,
-markers, a tag naming this game, its seq), then one line per change, each
+markers, a tag naming this game, its seq), then one line per save, each
 ending with a check chained to the line before:
 
     +a1 1f3a07      a move            -  2b0c11   a move taken back
     !d3 0a9e52      the move that ended the game
     *12,13 3c0d01   Go's dead stones as marked after play
+    - - 0d4e2f      the changes of one save (an Undo against the board's
+                    two take-backs), by spaces: kept whole or not at all
 
-A move appends one line (Journal.append). The whole game is written only
-when the journal is compacted (a new game's first save, a resumed game, a
-journal grown long with take-backs), through write_atomic in pieces of a
-line each, so no large contiguous block is ever needed. A line without its
-newline is the torn end of an append a power cut stopped: it is not read,
-and the game resumes without that one change. Any other damage (not JSON, a
+A move appends one line (Journal.append). Journals of older firmware (a
+line a change) read the same: a move's text never holds a space. The
+whole game is written only when the journal is compacted (a new game's
+first save, a resumed game, a journal grown long with take-backs),
+through write_atomic in pieces of a line each, so no large contiguous
+block is ever needed. A line without its newline is the torn end of an
+append a power cut stopped: it is not read, and the game resumes without
+that save's changes (a move, or an Undo's take-backs). Any other damage (not JSON, a
 checksum or check that does not match) makes read() (app/savefile.py) raise
 SaveError; the boot then moves that save to its .bad name (save-x.bad). A save of the older one-JSON-object
 form is still read. The one save.json of firmware that kept a single game
@@ -202,13 +206,12 @@ class Journal:
         self.lines = 0
 
     def append(self, bodies):
-        """Changes since the last save, as one append of their lines."""
-        out = ""
-        ck = self.check
-        for body in bodies:
-            text, ck = _line(ck, body)
-            out += text
-        self.storage.append(self.name, out, NO_LIMIT)
+        """The changes since the last save as one journal line, their bodies
+        joined by spaces under one check (an Undo against the board takes
+        back two moves: `- - 3a0b1c`). A cut keeps the whole line or, torn
+        before its newline, none of it: never one take-back of two."""
+        text, ck = _line(self.check, " ".join(bodies))
+        self.storage.append(self.name, text, NO_LIMIT)
         self.check = ck
         self.lines += len(bodies)
 
@@ -227,8 +230,13 @@ def write(storage, game_id, options, players, level, moves, tag="", end=False, d
 
 
 def set_aside(storage, name=SAVE):
-    """Move a damaged save to its .bad name (nothing to move is no error)."""
-    storage.rename(name, bad_name(name))
+    """Move a damaged save to its .bad name (nothing to move is no error):
+    the filesystem's rename, no byte of it in RAM, however large. A save that
+    cannot be moved at all is removed: kept, it would fail at every boot."""
+    try:
+        storage.rename(name, bad_name(name))
+    except OSError:
+        storage.remove(name)
 
 
 def clear(storage, name=SAVE):

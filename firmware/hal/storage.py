@@ -13,12 +13,20 @@ write_atomic(name, data)  `data` is bytes, text, or an iterable of pieces
     renamed to `name`. A torn `.tmp` (a cut while writing it) is never read:
     only a finished file ever carries the `.new` name.
 read(name)      The bytes of `name`, else of `name.new` (a cut in the middle of
-    a FAT replace), else None. `name.tmp` is never taken.
+    a FAT replace), else None. `name.tmp` is never taken. The whole file in
+    RAM: for files whose size is known to be small; the app reads saves and
+    the record book a piece at a time (read_at, chunks).
+chunks(name)    What read(name) gives, CHUNK bytes at a time.
 remove(name)    Removes `name.new` first, then `name`, then `name.tmp`: a cut
     part-way can leave the old content readable but never brings back an
     older one.
-rename(old, new)  Moves what read(old) gives to `new` (replacing it), then
-    removes `old`; nothing to move is no error.
+rename(old, new)  Moves what read(old) gives to `new` (replacing it);
+    nothing to move is no error. The filesystem's own rename moves it, with
+    no byte of it in RAM however large it is (a damaged file set aside);
+    where that rename refuses to replace (FAT) `new` is removed first, and
+    where it refuses even then the file is copied a chunk at a time before
+    `old` goes. A cut at any point leaves what read(old) gave readable under
+    one of the two names.
 append(name, text, limit, length)  Adds text (or pieces of `length` bytes
     in all) at the end of a log. When the file would
     pass `limit` bytes it is first renamed to the rotated name (`games.txt`
@@ -42,6 +50,7 @@ still no block larger than that.
 import os
 
 WRITE_BYTES = 256
+CHUNK = 256           # bytes read at a time to copy or compare a file
 
 
 def _write_pieces(f, pieces):
@@ -132,6 +141,24 @@ class FileStorage:
                 pass
         return None
 
+    def found(self, name):
+        """The file read(name) reads: `name`, else `name.new`, else None."""
+        for n in (name, name + ".new"):
+            if self.size(n) >= 0:
+                return n
+        return None
+
+    def chunks(self, name, n=CHUNK):
+        """What read(name) gives, n bytes at a time (nothing if it is missing)."""
+        src = self.found(name)
+        pos = 0
+        while src is not None:
+            data = self.read_at(src, pos, n)
+            if not data:
+                return
+            pos += len(data)
+            yield data
+
     def write_atomic(self, name, data):
         if isinstance(data, str):
             data = data.encode()
@@ -155,12 +182,33 @@ class FileStorage:
         fs.rename(new, path)
 
     def rename(self, old, new):
-        data = self.read(old)
-        if data is None:
+        src = self.found(old)
+        if src is None:
             return False
-        self.write_atomic(new, data)
-        self.remove(old)
+        if src == old:
+            # read(old) gives `old`: a .new beside it is a FAT replace cut
+            # before it removed `old`, never read while `old` is there.
+            self._remove(old + ".new")
+        fs, path, to = self.files, self.path(src), self.path(new)
+        try:
+            fs.rename(path, to)               # LittleFS and POSIX replace at once
+        except OSError:
+            # FAT will not replace: `new` goes first (a cut here leaves `old`
+            # to be moved again).
+            self._remove(new)
+            try:
+                fs.rename(path, to)
+            except OSError:
+                self._copy(src, new)
+                self._remove(src)
+        self._remove(old + ".tmp")
         return True
+
+    def _copy(self, src, new):
+        """`src` written to `new` a chunk at a time (where rename refuses)."""
+        with self.files.open(self.path(new), "wb") as f:
+            for data in self.chunks(src):
+                f.write(data)
 
     def remove(self, name):
         for n in (name + ".new", name, name + ".tmp"):

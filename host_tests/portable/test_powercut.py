@@ -1,7 +1,9 @@
 """The power-cut test: whole games of all 12 games are played through the app on
 an in-memory flash (flash.py), once as LittleFS and once as FAT (whose rename
 will not replace a file), and the power is cut at every file operation: the
-operation not done, and each write also with only half its bytes landed.
+operation not done, and each write also part done: half its bytes landed,
+or for an append, the bytes either side of each of its newlines, else half
+(cutbytes.py; every byte with GAMEBOARD_EVERY_BYTE=1).
 
 After each cut a new app boots on the flash that cut left and must:
 - show the menu or the resume offer, never an error (no error screen, no
@@ -32,6 +34,7 @@ import sys
 import games
 import simboard
 from flash import Flash
+from cutbytes import Appends, points, landed
 from hal.storage import FileStorage
 from app import saves
 
@@ -64,18 +67,31 @@ def play_and_collect(gid, seed, fat):
     count = [0]
     last = [None, None]
 
+    appends = Appends()
+
+    def left(flash, op):
+        """The flashes a cut at op leaves, each with what landed of a write:
+        0 (not done), 1 (half of it), 2 (part of an append, at each of its
+        cut points: cutbytes.py)."""
+        appends.note(op)
+        yield flash.after_cut(op), 0
+        if appends.appending(op):
+            for k in points(op[2]):
+                yield landed(flash, op, k), 2
+        elif op[0] == "write":
+            yield flash.after_cut(op, True), 1
+
     def watch(flash, op):
-        for half in (False, True) if op[0] == "write" else (False,):
+        for files, part in left(flash, op):
             count[0] += 1
             if count[0] % EVERY == 0:
-                files = flash.after_cut(op, half)
                 if last[0] == files and last[1] == span:
                     # The same flash as the cut before (a read, a close): the
                     # same boot. Counted, checked once.
-                    cuts.append((None, span[0], span[1], half))
+                    cuts.append((None, span[0], span[1], part))
                 else:
                     last[0], last[1] = files, list(span)
-                    cuts.append((files, span[0], span[1], half))
+                    cuts.append((files, span[0], span[1], part))
     f.watch = watch
     ops0 = f.ops                     # the boot's operations came before: not cut here
     b.start(gid)
@@ -189,16 +205,18 @@ def check_cut(gid, fat, files, lo, hi, moves, tag, n, counts):
 
 
 def sweep(fat, gids=None):
-    counts = {"games": 0, "operations": 0, "cuts": 0, "half writes": 0, "distinct": 0,
+    counts = {"games": 0, "operations": 0, "cuts": 0, "half writes": 0, "inside appends": 0,
+              "distinct": 0,
               "checked": 0, "the other Python's": 0, "same flash as the cut before": 0, "menu": 0,
               "resume before": 0, "resume after": 0, "resumed": 0, "declined": 0}
     for gid in gids or games.installed(games.SETUP):
         moves, tag, cuts, ops = play_and_collect(gid, SEEDS.get(gid, 3), fat)
         counts["games"] += 1
         counts["operations"] += ops
-        for files, lo, hi, half in cuts:
+        for files, lo, hi, part in cuts:
             counts["cuts"] += 1
-            counts["half writes"] += half
+            counts["half writes"] += part == 1
+            counts["inside appends"] += part == 2
             if files is None:
                 counts["same flash as the cut before"] += 1
                 continue
@@ -234,10 +252,14 @@ def recovery_sweep(fat, gids=None):
                 b.app.ctx.collect = lambda: None
                 assert b.mode() == "Resume", gid
                 states = []
+                appends = Appends()
 
                 def watch(flash, op):
+                    appends.note(op)
                     states.append(flash.after_cut(op))
-                    if op[0] == "write":
+                    if appends.appending(op):
+                        states.extend(landed(flash, op, k) for k in points(op[2]))
+                    elif op[0] == "write":
                         states.append(flash.after_cut(op, True))
                 f.watch = watch
                 b.press(action)
@@ -299,7 +321,8 @@ def check_counts(c, gids):
     assert c["checked"] * 2 >= c["distinct"] - 1 and c["checked"] * 2 <= c["distinct"] + 1
     assert c["checked"] == c["menu"] + c["resume before"] + c["resume after"]
     assert c["cuts"] * EVERY >= c["operations"]
-    assert c["half writes"] > 0 and c["resume before"] > 0 and c["resume after"] > 0
+    assert c["half writes"] > 0 and c["inside appends"] > 0
+    assert c["resume before"] > 0 and c["resume after"] > 0
     assert c["resumed"] > 0 and c["declined"] > 0
 
 
@@ -349,7 +372,7 @@ if __name__ == "__main__":
     for fat in (False, True):
         c = sweep(fat)
         print("FAT" if fat else "LittleFS", ", ".join("%s %d" % (k, c[k]) for k in
-              ("games", "operations", "cuts", "half writes", "distinct", "checked",
+              ("games", "operations", "cuts", "half writes", "inside appends", "distinct", "checked",
                "same flash as the cut before", "menu", "resume before",
                "resume after", "resumed", "declined")))
         c = recovery_sweep(fat)
