@@ -152,3 +152,31 @@ def check_the_move_wins(game, text, seat):
     game.play_text(text)
     assert game.result() == seat
     return game
+
+
+def check_candidates_along_a_game(game, seed, limits, every):
+    """At every position of a seeded random game, candidates(limit) is
+    min(limit, number of legal moves) distinct legal moves for each of limits,
+    and candidates(every) is every legal move."""
+    for ms in random_walk(game, seed):
+        for limit in limits:
+            cs = game.candidates(limit)
+            assert len(cs) == min(limit, len(ms)), (limit, len(cs), len(ms), game.board_text())
+            assert len(set(cs)) == len(cs) and all(m in ms for m in cs), game.board_text()
+        assert sorted(game.candidates(every)) == sorted(ms), game.board_text()
+
+
+def check_candidates_put_a_win_first(game, seed, wins_now=ending_moves, limit=1, max_moves=None):
+    """At every position of a seeded random game where the mover has moves
+    that win at once (wins_now(game)), candidates(limit)[0] is one of them;
+    positions with max_moves legal moves or more are passed over (the scan
+    is slow there). Returns how many positions had a win, for the test to
+    ask for enough of them."""
+    found = 0
+    for ms in random_walk(game, seed):
+        if max_moves is None or len(ms) < max_moves:
+            wins = wins_now(game)
+            if wins:
+                assert game.candidates(limit)[0] in wins, game.board_text()
+                found += 1
+    return found

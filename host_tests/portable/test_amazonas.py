@@ -1,6 +1,7 @@
 """Amazonas rules (docs/rules/amazonas.md), the seed's worked example, notation, AI helpers. Portable."""
 from check import (raises, play, snapshot, random_playout, lcg, random_walk, ending_moves,
-                   check_illegal_input_refused, check_game_over, check_evaluate_in_range_along_games)
+                   check_illegal_input_refused, check_game_over, check_evaluate_in_range_along_games,
+                   check_candidates_put_a_win_first)
 from games import amazonas
 from games.common import MoveError, OptionError, WHITE, BLACK, BLOCK, EMPTY
 
@@ -282,13 +283,7 @@ def test_candidates_take_a_win_in_one_first():
     assert g.candidates(1)[0] in wins
     found = 0
     for seed in range(1, 25):
-        g = amazonas.Game()
-        for ms in random_walk(g, seed):
-            if len(ms) < 200:
-                wins = ending_moves(g)
-                if wins:
-                    assert g.candidates(12)[0] in wins, g.board_text()
-                    found += 1
+        found += check_candidates_put_a_win_first(amazonas.Game(), seed, limit=12, max_moves=200)
     assert found >= 10
 
 

@@ -1,6 +1,7 @@
 """Hex rules (docs/rules/hex.md), swap, board sizes, the seed's example, notation, AI hooks. Portable."""
 from check import (raises, play, check_refused, random_playout, random_walk, ending_moves, winning_texts,
-                   check_illegal_input_refused, check_the_move_wins)
+                   check_illegal_input_refused, check_the_move_wins, check_candidates_along_a_game,
+                   check_candidates_put_a_win_first)
 from games import hex as hx
 from games.common import MoveError, OptionError, EMPTY, BLACK, WHITE, BLACK_SOFT, WHITE_SOFT, FILES
 
@@ -279,24 +280,13 @@ def test_candidates_are_legal_and_find_the_seed_win():
 
 def test_candidates_are_legal_distinct_limited_and_cover_every_move():
     for n, seed in ((5, 3), (7, 4), (9, 5)):
-        g = hx.Game({"size": n})
-        for ms in random_walk(g, seed):
-            for limit in (1, 5, 12, 30):
-                cs = g.candidates(limit)
-                assert len(cs) == min(limit, len(ms)), (limit, len(cs), len(ms))
-                assert len(set(cs)) == len(cs) and all(m in ms for m in cs)
-            assert sorted(g.candidates(200)) == sorted(ms)
+        check_candidates_along_a_game(hx.Game({"size": n}), seed, (1, 5, 12, 30), 200)
 
 
 def test_candidates_put_a_win_in_one_first():
     found = 0
     for n, seed in ((5, 11), (7, 12), (9, 13), (5, 14), (7, 15)):
-        g = hx.Game({"size": n})
-        for _ in random_walk(g, seed):
-            wins = ending_moves(g)
-            if wins:
-                assert g.candidates(1)[0] in wins, g.board_text()
-                found += 1
+        found += check_candidates_put_a_win_first(hx.Game({"size": n}), seed)
     assert found >= 5
 
 

@@ -1,6 +1,7 @@
 """Sesqui rules (docs/rules/sesqui.md), turn structure, crossings, connections, notation. Portable."""
 from check import (raises, play, snapshot, random_playout, lcg, random_walk, check_refused,
-                   check_illegal_input_refused, check_evaluate_in_range_along_games)
+                   check_illegal_input_refused, check_evaluate_in_range_along_games,
+                   check_candidates_along_a_game, check_candidates_put_a_win_first)
 from games import sesqui
 from games.common import MoveError, OptionError, BLACK, WHITE, EMPTY
 
@@ -526,13 +527,7 @@ def wins_now(g):
 # --- the AI's candidates ---------------------------------------------------
 def test_candidates_are_legal_distinct_limited_and_cover_every_move():
     for seed in (61, 62, 63):
-        g = sesqui.Game()
-        for ms in random_walk(g, seed):
-            for limit in (1, 5, 12, 30):
-                cs = g.candidates(limit)
-                assert len(cs) == min(limit, len(ms)), (limit, len(cs), len(ms), g.board_text())
-                assert len(set(cs)) == len(cs) and all(m in ms for m in cs), g.board_text()
-            assert sorted(g.candidates(1000)) == sorted(ms), g.board_text()
+        check_candidates_along_a_game(sesqui.Game(), seed, (1, 5, 12, 30), 1000)
 
 
 def test_candidates_in_crowded_positions():
@@ -560,12 +555,7 @@ def test_candidates_put_a_win_in_one_first():
     assert g.move_text(g.candidates(1)[0]) == "h4"
     found = 0
     for seed in (71, 72, 73, 74, 75, 76):
-        g = sesqui.Game()
-        for _ in random_walk(g, seed):
-            wins = wins_now(g)
-            if wins:
-                assert g.candidates(1)[0] in wins, g.board_text()
-                found += 1
+        found += check_candidates_put_a_win_first(sesqui.Game(), seed, wins_now)
     assert found >= 6
 
 
