@@ -89,6 +89,15 @@ def each_game():
         yield gid, load(gid)
 
 
+def early_positions(seed, plies):
+    """Every installed game after `plies` random moves, where it is still on: (id, game)."""
+    for gid, mod in each_game():
+        g = mod.Game()
+        playout(g, seed, limit=plies)
+        if g.result() is None:
+            yield gid, g
+
+
 # --- on every installed game ----------------------------------------------
 
 def test_takes_a_win_in_one():
@@ -119,11 +128,7 @@ def test_stops_a_win_in_one():
 
 
 def test_leaves_the_game_unchanged_also_when_stopped_mid_search():
-    for gid, mod in each_game():
-        g = mod.Game()
-        playout(g, 12345, limit=6)
-        if g.result() is not None:
-            continue
+    for gid, g in early_positions(12345, 6):
         before = snapshot(g)
         key = g.key()
         for nodes in (1, 7, 40):
@@ -134,11 +139,7 @@ def test_leaves_the_game_unchanged_also_when_stopped_mid_search():
 
 
 def test_node_budget_is_respected():
-    for gid, mod in each_game():
-        g = mod.Game()
-        playout(g, 99, limit=4)
-        if g.result() is not None:
-            continue
+    for gid, g in early_positions(99, 4):
         for nodes in (5, 60):
             ai.choose(g, level=5, nodes=nodes)
             n, depth, score = ai.last()
@@ -146,11 +147,7 @@ def test_node_budget_is_respected():
 
 
 def test_deterministic_for_a_seed():
-    for gid, mod in each_game():
-        g = mod.Game()
-        playout(g, 4242, limit=3)
-        if g.result() is not None:
-            continue
+    for gid, g in early_positions(4242, 3):
         for level, nodes in ((1, None), (2, 80), (3, 60)):
             a = ai.choose(g, level=level, seed=5, nodes=nodes)
             b = ai.choose(g, level=level, seed=5, nodes=nodes)
