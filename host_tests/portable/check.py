@@ -180,3 +180,17 @@ def check_candidates_put_a_win_first(game, seed, wins_now=ending_moves, limit=1,
                 assert game.candidates(limit)[0] in wins, game.board_text()
                 found += 1
     return found
+
+
+def check_random_games_end_with_a_winner(new_game, seeds):
+    """For each seed a seeded random game played to its end, which must be
+    won (result 0 or 1) with no legal move left; returns [(game, the texts
+    played)] for the test's own checks of the end."""
+    out = []
+    for seed in seeds:
+        g = new_game()
+        played = random_playout(g, seed)
+        assert g.result() in (0, 1), played
+        assert g.moves() == [], played
+        out.append((g, played))
+    return out

@@ -1,7 +1,7 @@
 """Amazonas rules (docs/rules/amazonas.md), the seed's worked example, notation, AI helpers. Portable."""
-from check import (raises, play, snapshot, random_playout, lcg, random_walk, ending_moves,
-                   check_illegal_input_refused, check_game_over, check_evaluate_in_range_along_games,
-                   check_candidates_put_a_win_first)
+from check import (raises, play, snapshot, lcg, random_walk, ending_moves,
+                   check_random_games_end_with_a_winner, check_illegal_input_refused, check_game_over,
+                   check_evaluate_in_range_along_games, check_candidates_put_a_win_first)
 from games import amazonas
 from games.common import MoveError, OptionError, WHITE, BLACK, BLOCK, EMPTY
 
@@ -195,11 +195,9 @@ def test_one_free_neighbour_is_enough_to_play():
 
 
 def test_random_playouts_end_with_the_stuck_side_losing():
-    for seed in (1, 2, 3):
-        g = amazonas.Game()
-        played = random_playout(g, seed)
+    for g, played in check_random_games_end_with_a_winner(amazonas.Game, (1, 2, 3)):
         assert g.result() == g.turn ^ 1, played
-        assert g.moves() == [] and plain_moves(g) == []
+        assert plain_moves(g) == []
         assert len(played) <= 56       # every move fills one of the 56 empty squares
         assert len(g.highlight()) == 4
         assert "over" in str(raises(MoveError, g.parse, "a1-a2(a3)"))

@@ -1,6 +1,6 @@
 """Avanço rules (docs/rules/avanco.md), the seed's capture example, notation, edge cases. Portable."""
-from check import (raises, play, snapshot, random_playout, check_illegal_input_refused, check_game_over,
-                   check_key_follows_the_position, check_evaluate_in_range_along_games,
+from check import (raises, play, snapshot, check_random_games_end_with_a_winner, check_illegal_input_refused,
+                   check_game_over, check_key_follows_the_position, check_evaluate_in_range_along_games,
                    check_move_cells_are_from_then_to)
 from games import avanco
 from games.common import MoveError, OptionError, WHITE, BLACK, EMPTY
@@ -123,11 +123,7 @@ def test_a_side_with_pieces_always_has_a_move():
     # The seed's remark: the most advanced piece can always step or capture,
     # so "no move" happens only with no pieces. random_playout checks that
     # moves() is never empty while the game is on.
-    for seed in (3, 17, 29, 41, 58, 77):
-        g = avanco.Game()
-        random_playout(g, seed)
-        assert g.result() in (0, 1)
-        assert g.moves() == []
+    check_random_games_end_with_a_winner(avanco.Game, (3, 17, 29, 41, 58, 77))
 
 
 def test_illegal_input_changes_nothing_and_says_why():
@@ -220,10 +216,8 @@ def test_evaluate_prefers_advanced_and_home_guarding_positions():
 
 
 def test_random_playouts_end():
-    for seed in (11, 12, 13):
-        g = avanco.Game()
-        played = random_playout(g, seed)
-        assert g.result() in (0, 1) and len(played) < 200
+    for g, played in check_random_games_end_with_a_winner(avanco.Game, (11, 12, 13)):
+        assert len(played) < 200
 
 
 def test_options_rejected():

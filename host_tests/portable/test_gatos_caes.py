@@ -1,6 +1,7 @@
 """Gatos & Caes (Snort) rules (docs/rules/gatos_caes.md), the seed's examples, notation. Portable."""
-from check import (raises, play, check_refused, random_playout, random_walk, check_illegal_input_refused,
-                   check_key_follows_the_position, check_evaluate_in_range_along_games)
+from check import (raises, play, random_playout, random_walk, check_random_games_end_with_a_winner,
+                   check_refused, check_illegal_input_refused, check_key_follows_the_position,
+                   check_evaluate_in_range_along_games)
 from games import gatos_caes
 from games.common import MoveError, OptionError, P0, P1, P0_SOFT, P1_SOFT, BLOCK, EMPTY, ZONE
 
@@ -283,12 +284,8 @@ def test_evaluate_prefers_safe_squares_and_stays_in_range():
 
 
 def test_random_playouts_end_with_a_winner():
-    for seed in (1, 2, 3, 4, 5, 6):
-        g = gatos_caes.Game()
-        played = random_playout(g, seed)
-        assert g.result() in (0, 1)
+    for g, played in check_random_games_end_with_a_winner(gatos_caes.Game, (1, 2, 3, 4, 5, 6)):
         assert g.result() == (len(played) - 1) % 2    # the last mover won
-        assert g.moves() == []
 
 
 def test_options():

@@ -1,6 +1,7 @@
 """Go 7x7 rules (docs/rules/go.md), the seed's worked examples, notation. Portable."""
-from check import (raises, play, check_refused, random_playout, random_walk, check_illegal_input_refused,
-                   check_game_over, check_evaluate_in_range_along_games)
+from check import (raises, play, random_playout, random_walk, check_random_games_end_with_a_winner,
+                   check_refused, check_illegal_input_refused, check_game_over,
+                   check_evaluate_in_range_along_games)
 from games import go
 from games.common import MoveError, OptionError, BLACK, WHITE, EMPTY, BLACK_SOFT, WHITE_SOFT
 
@@ -551,10 +552,7 @@ def test_undo_to_the_start_clears_hashes_and_history():
 
 
 def test_random_playouts_end_with_a_score():
-    for seed in (6, 7, 8, 9):
-        g = go.Game()
-        played = random_playout(g, seed)
-        assert g.result() in (0, 1)
+    for g, played in check_random_games_end_with_a_winner(go.Game, (6, 7, 8, 9)):
         assert played[-1] == "pass" and played[-2] == "pass"
         s = g.score()
         assert s[0] + s[1] <= 49

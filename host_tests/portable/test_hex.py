@@ -1,5 +1,5 @@
 """Hex rules (docs/rules/hex.md), swap, board sizes, the seed's example, notation, AI hooks. Portable."""
-from check import (raises, play, check_refused, random_playout, random_walk, ending_moves, winning_texts,
+from check import (raises, play, random_playout, random_walk, ending_moves, winning_texts, check_refused,
                    check_illegal_input_refused, check_the_move_wins, check_candidates_along_a_game,
                    check_candidates_put_a_win_first)
 from games import hex as hx

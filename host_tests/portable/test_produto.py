@@ -1,6 +1,6 @@
 """Produto rules (docs/rules/produto.md), the seed's worked examples, notation, AI hooks. Portable."""
-from check import (raises, play, random_playout, random_walk, check_refused, check_illegal_input_refused,
-                   check_key_follows_the_position)
+from check import (raises, play, random_walk, check_random_games_end_with_a_winner, check_refused,
+                   check_illegal_input_refused, check_key_follows_the_position)
 from games import produto
 from games.common import MoveError, OptionError, OFF, EMPTY, BLACK, WHITE, cell_name
 
@@ -306,10 +306,8 @@ def test_options_rejected():
 
 
 def test_random_games_end_with_a_full_board():
-    for seed in (5, 6, 7):
-        g = produto.Game()
-        played = random_playout(g, seed)
-        assert len(played) == 61 and g.result() in (0, 1)
+    for g, played in check_random_games_end_with_a_winner(produto.Game, (5, 6, 7)):
+        assert len(played) == 61
         s = g.score()
         if s[0] != s[1]:
             assert g.result() == (0 if s[0] > s[1] else 1)

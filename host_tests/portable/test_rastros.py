@@ -1,6 +1,7 @@
 """Rastros rules (docs/rules/rastros.md), the seed's opening and puzzle, notation. Portable."""
-from check import (raises, play, check_refused, random_playout, check_illegal_input_refused,
-                   check_key_follows_the_position, check_evaluate_in_range_along_games)
+from check import (raises, play, random_playout, check_random_games_end_with_a_winner, check_refused,
+                   check_illegal_input_refused, check_key_follows_the_position,
+                   check_evaluate_in_range_along_games)
 from games import rastros
 from games.common import MoveError, OptionError, EMPTY, BLOCK, PIECE, P0_SOFT, P1_SOFT
 
@@ -257,10 +258,7 @@ def test_distances_match_a_plain_search():
 
 
 def test_random_playouts_end_with_a_winner():
-    for seed in (1, 2, 3, 4, 5, 6):
-        g = rastros.Game()
-        played = random_playout(g, seed)
-        assert g.result() in (0, 1) and g.moves() == []
+    for g, played in check_random_games_end_with_a_winner(rastros.Game, (1, 2, 3, 4, 5, 6)):
         assert len(played) <= 47
 
 

@@ -1,7 +1,8 @@
 """Sesqui rules (docs/rules/sesqui.md), turn structure, crossings, connections, notation. Portable."""
-from check import (raises, play, snapshot, random_playout, lcg, random_walk, check_refused,
-                   check_illegal_input_refused, check_evaluate_in_range_along_games,
-                   check_candidates_along_a_game, check_candidates_put_a_win_first)
+from check import (raises, play, snapshot, random_playout, lcg, random_walk,
+                   check_random_games_end_with_a_winner, check_refused, check_illegal_input_refused,
+                   check_evaluate_in_range_along_games, check_candidates_along_a_game,
+                   check_candidates_put_a_win_first)
 from games import sesqui
 from games.common import MoveError, OptionError, BLACK, WHITE, EMPTY
 
@@ -462,11 +463,7 @@ def test_moves_match_the_plain_rules_in_crowded_positions():
 
 
 def test_random_playouts_end():
-    for seed in (5, 6, 7, 8):
-        g = sesqui.Game()
-        played = random_playout(g, seed)
-        assert g.result() in (0, 1), played
-        assert g.moves() == []
+    check_random_games_end_with_a_winner(sesqui.Game, (5, 6, 7, 8))
 
 
 def test_illegal_input_changes_nothing_and_says_why():
