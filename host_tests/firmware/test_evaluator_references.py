@@ -142,13 +142,23 @@ def hex_pick(g, rng):
     return None
 
 
+def check_costs_are_the_references(games_, fast, reference):
+    """At each position of games_, fast(g, colour) is the cost the reference
+    search finds, reference(g, colour)[1], for both colours; returns how many
+    positions were checked."""
+    seen = 0
+    for g in games_:
+        for colour in (1, 2):
+            assert fast(g, colour) == reference(g, colour)[1], (colour, g.board_text())
+        seen += 1
+    return seen
+
+
 def test_hex_distance_is_the_cheapest_connection_by_the_rules():
     seen = 0
     for n in (5, 7, 9):
-        for g in positions(lambda: hexgame.Game({"size": n}), n, 30, pick=hex_pick):
-            for k in (1, 2):
-                assert g.distance(k) == hex_costs(g, k)[1], (k, g.board_text())
-            seen += 1
+        games_ = positions(lambda: hexgame.Game({"size": n}), n, 30, pick=hex_pick)
+        seen += check_costs_are_the_references(games_, hexgame.Game.distance, hex_costs)
     assert seen > 1000
 
 
@@ -255,11 +265,7 @@ def sesqui_costs(g, v, from_far=False):
 
 
 def test_sesqui_cost_is_the_cheapest_connection_by_the_rules():
-    seen = 0
-    for g in positions(sesqui.Game, 3, 40):
-        for v in (1, 2):
-            assert g._cost(v) == sesqui_costs(g, v)[1], (v, g.board_text())
-        seen += 1
+    seen = check_costs_are_the_references(positions(sesqui.Game, 3, 40), sesqui.Game._cost, sesqui_costs)
     assert seen > 1000
 
 

@@ -23,10 +23,12 @@ import pytest  # noqa: E402
 import boardcheck  # noqa: E402
 import hal as contract  # noqa: E402
 from compat import ticks_diff  # noqa: E402
-from hal import ledmap, sim, rp2, MENU, OK, UNDO, HINT, KEY_NAMES  # noqa: E402
+from hal import sim, rp2, MENU, OK, UNDO, HINT, KEY_NAMES  # noqa: E402
 from hal import circuitpython as cp  # noqa: E402
 from hal import web  # noqa: E402
 from hal.storage import FileStorage  # noqa: E402
+from helpers import halcheck  # noqa: E402
+from helpers.halcheck import check_every_object_is_the_contracts, check_a_frame_goes_down_the_chain  # noqa: E402
 from boards.club9 import BOARD as CLUB9  # noqa: E402
 from boards.club9_cp import BOARD as CLUB9_CP  # noqa: E402
 
@@ -158,14 +160,7 @@ def driver(request, tmp_path):
 
 def test_every_object_is_the_contracts_and_overrides_every_method(driver):
     h = driver.hal
-    assert isinstance(h, contract.Hal)
-    for obj, base in (("matrix", contract.Matrix), ("pixels", contract.Pixels),
-                      ("clock", contract.Clock), ("sound", contract.Sound)):
-        part = getattr(h, obj)
-        assert isinstance(part, base), obj
-        for name in dir(base):
-            if not name.startswith("_"):
-                assert getattr(type(part), name) is not getattr(base, name), (obj, name)
+    check_every_object_is_the_contracts(h)
     assert h.matrix.cols == 9 and h.matrix.rows == 9 and h.matrix.size == 85
 
 
@@ -192,15 +187,7 @@ def test_several_switches_at_once_are_each_reported(driver):
 
 def test_a_frame_goes_down_the_chain_as_ledmap_maps_it_with_the_cap(driver):
     px = driver.hal.pixels
-    b = driver.board
-    frame = bytearray(243)
-    for i in range(81):
-        frame[i * 3:i * 3 + 3] = bytes((i, 255 - i, 7))
-    px.show(frame)
-    order = ledmap.chain_order(9, 9, b["led_order"], b["led_first"], b["rotation"])
-    scale = ledmap.power_scale(frame, b["brightness"], b["max_current_ma"])
-    assert bytes(px.chain) == bytes(ledmap.to_chain(frame, order, scale, bytearray(243)))
-    assert px.rgb(5) == (5, 250, 7)
+    check_a_frame_goes_down_the_chain(px, driver.board)
     assert px.shows >= 1
 
 
@@ -254,12 +241,12 @@ def test_main_picks_the_backend_from_the_board_files_platform():
 
 
 # The web backend on MicroPython's WebAssembly port in Node, with the page's
-# own link.js (web/page/link.js) as its `webboard`: the checks above, there.
+# own link.js (web/page/link.js) as its `webboard`: the checks above, there
+# (halcheck's sent ahead of it as source).
 WEB_CONTRACT = """
-import hal as contract
 import boardcheck
 import webboard
-from hal import web, ledmap, KEY_NAMES
+from hal import web
 from compat import ticks_diff
 board = boardcheck.load("board")
 h = web.Hal(board, web.flash("/flash"))
@@ -271,14 +258,7 @@ def scan():
         out += h.matrix.scan()
     return out
 
-assert isinstance(h, contract.Hal)
-for obj, base in (("matrix", contract.Matrix), ("pixels", contract.Pixels),
-                  ("clock", contract.Clock), ("sound", contract.Sound)):
-    part = getattr(h, obj)
-    assert isinstance(part, base), obj
-    for name in dir(base):
-        if not name.startswith("_"):
-            assert getattr(type(part), name) is not getattr(base, name), (obj, name)
+check_every_object_is_the_contracts(h)
 assert (h.matrix.cols, h.matrix.rows, h.matrix.size) == (9, 9, 85)
 for key in (0, 8, 21, 80, 81, 82, 83, 84):
     webboard.set_switch(key, True)
@@ -289,14 +269,8 @@ for key in (0, 8, 21, 80, 81, 82, 83, 84):
 for k in (0, 10, 40, 80):
     webboard.set_switch(k, True)
 assert sorted(scan()) == [(k, True) for k in (0, 10, 40, 80)]
-frame = bytearray(243)
-for i in range(81):
-    frame[i * 3:i * 3 + 3] = bytes((i, 255 - i, 7))
-h.pixels.show(frame)
-order = ledmap.chain_order(9, 9, board["led_order"], board["led_first"], board["rotation"])
-scale = ledmap.power_scale(frame, board["brightness"], board["max_current_ma"])
-assert bytes(h.pixels.chain) == bytes(ledmap.to_chain(frame, order, scale, bytearray(243)))
-assert h.pixels.rgb(5) == (5, 250, 7) and h.pixels.shows == 1
+check_a_frame_goes_down_the_chain(h.pixels, board)
+assert h.pixels.shows == 1
 t0 = h.clock.ticks_ms()
 webboard.advance(5)
 t1 = h.clock.ticks_ms()
@@ -319,7 +293,9 @@ print("CONTRACT OK")
 
 def test_the_web_backend_meets_the_contract_on_micropython_webassembly_in_node():
     from helpers.webpage import run_in_node
-    code, out, err = run_in_node(WEB_CONTRACT)
+    with open(halcheck.__file__) as f:
+        checks = f.read()
+    code, out, err = run_in_node(checks + WEB_CONTRACT)
     assert code == 0, err
     lines = out.split()
     assert lines[-2:] == ["CONTRACT", "OK"], out + err

@@ -10,7 +10,8 @@ remove) is one operation, numbered from 0. Two ways to cut the power:
   operation raises PowerCut too (the board is off).
 - watch: a function called with (flash, op) before each operation; it can take
   flash.after_cut(half) -- the files as a cut at this operation leaves them --
-  so a whole game run once yields the flash of a cut at each of its operations.
+  so a whole game run once yields the flash of a cut at each of its operations
+  (record_cuts() sets the watch that collects them all).
 
 PowerCut is a BaseException so the app's own `except Exception` cannot swallow it.
 """
@@ -94,6 +95,19 @@ class Flash:
         if half and kind == "write":
             files[path] = files.get(path, b"") + data[:len(data) // 2]
         return files
+
+    def record_cuts(self):
+        """Watch every operation from now on: the list returned collects the
+        files a cut at each would leave (a write also cut half done). Set
+        watch to None to stop."""
+        cuts = []
+
+        def watch(flash, op):
+            cuts.append(flash.after_cut(op))
+            if op[0] == "write":
+                cuts.append(flash.after_cut(op, True))
+        self.watch = watch
+        return cuts
 
     # --- what FileStorage calls -----------------------------------------------
     def listdir(self, path=""):

@@ -177,19 +177,37 @@ class SimBoard:
         else:
             for sq in cells:
                 self.place(sq)
-        tries = 0
-        while g.ply == before and play.entry.pending() is not None and play.entry.pending() != m:
+
+        def again():
             self.lift(cells[-1])        # lifted and put down again: the next choice
             self.place(cells[-1])
-            tries += 1
-            assert tries < 10, "cannot cycle to " + text
-        if g.ply == before:
-            self.press("ok")
+        self._choose(play, m, text, before, again)
         assert g.ply == before + 1, "%s was not played (ply %d)" % (text, g.ply)
         self.tick()     # the pass after the move's: its save (app/play.py answers first)
         if self.mode() == "Play":               # the result screen does not wait for pieces
             self.follow()
             assert not play.pieces.syncing, (text, play.pieces.wrong())
+
+    def _choose(self, play, m, text, before, again):
+        """After a move's cells are touched: while the entry offers another
+        move than m, touch its last cell again (again()) for the next choice;
+        then OK, unless touching the cells has played the move already."""
+        g = play.game
+        tries = 0
+        while g.ply == before and play.entry.pending() is not None and play.entry.pending() != m:
+            again()
+            tries += 1
+            assert tries < 10, "cannot cycle to " + text
+        if g.ply == before:
+            self.press("ok")
+
+    def crash(self, message):
+        """Make the mode on screen raise RuntimeError(message) from its next
+        step, as a bug in it would, and run that step."""
+        def broken(now, events):
+            raise RuntimeError(message)
+        self.app.mode.step = broken
+        self.tick()
 
     def press(self, key_name):
         self.tap_key(self.cols * self.rows + KEYS[key_name])
@@ -249,13 +267,7 @@ class SimBoard:
         else:
             for c in cells:
                 self.tap_key(play.square(c))
-            tries = 0
-            while g.ply == before and play.entry.pending() is not None and play.entry.pending() != m:
-                self.tap_key(play.square(cells[-1]))
-                tries += 1
-                assert tries < 10, "cannot cycle to " + text
-            if g.ply == before:
-                self.press("ok")
+            self._choose(play, m, text, before, lambda: self.tap_key(play.square(cells[-1])))
         assert g.ply == before + 1, "%s was not played (ply %d)" % (text, g.ply)
         self.tick()     # the pass after the move's: its save (app/play.py answers first)
 

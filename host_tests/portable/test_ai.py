@@ -5,39 +5,20 @@ Positions come from seeded random playouts: the position before the last move
 of a game the last mover won has a win in one; positions near the end where
 some moves let the opponent win at once and others do not test the defence.
 """
-from check import snapshot
+from check import snapshot, play, random_playout, ending_moves
 import ai
 from games import installed, load, SETUP
 from games.common import DRAW
 
 
-def lcg(x):
-    return (x * 1103515245 + 12345) & 0x7FFFFFFF
-
-
 def playout(g, seed, limit=400):
-    """Random moves to the end (or `limit`); returns the moves played."""
-    x = seed & 0x7FFFFFFF or 1
-    played = []
-    while g.result() is None and len(played) < limit:
-        ms = g.moves()
-        x = lcg(x)
-        m = ms[(x >> 8) % len(ms)]
-        g.play(m)
-        played.append(m)
-    return played
+    """Random moves to the end (or `limit`); returns the texts played."""
+    return random_playout(g, seed, limit)
 
 
 def wins_at_once(g):
     """The moves after which the side to move has won."""
-    me = g.turn
-    out = []
-    for m in g.moves():
-        g.play(m)
-        if g.result() == me:
-            out.append(m)
-        g.undo()
-    return out
+    return ending_moves(g, g.turn)
 
 
 def threat_split(g):
@@ -99,16 +80,22 @@ def defence_positions(mod, want=2, tries=40, back=12):
     return found
 
 
-def replay(mod, moves):
-    g = mod.Game()
-    for m in moves:
-        g.play(m)
-    return g
+def replay(mod, texts):
+    return play(mod.Game(), texts)
 
 
 def each_game():
     for gid in installed(SETUP):
         yield gid, load(gid)
+
+
+def early_positions(seed, plies):
+    """Every installed game after `plies` random moves, where it is still on: (id, game)."""
+    for gid, mod in each_game():
+        g = mod.Game()
+        playout(g, seed, limit=plies)
+        if g.result() is None:
+            yield gid, g
 
 
 # --- on every installed game ----------------------------------------------
@@ -141,11 +128,7 @@ def test_stops_a_win_in_one():
 
 
 def test_leaves_the_game_unchanged_also_when_stopped_mid_search():
-    for gid, mod in each_game():
-        g = mod.Game()
-        playout(g, 12345, limit=6)
-        if g.result() is not None:
-            continue
+    for gid, g in early_positions(12345, 6):
         before = snapshot(g)
         key = g.key()
         for nodes in (1, 7, 40):
@@ -156,11 +139,7 @@ def test_leaves_the_game_unchanged_also_when_stopped_mid_search():
 
 
 def test_node_budget_is_respected():
-    for gid, mod in each_game():
-        g = mod.Game()
-        playout(g, 99, limit=4)
-        if g.result() is not None:
-            continue
+    for gid, g in early_positions(99, 4):
         for nodes in (5, 60):
             ai.choose(g, level=5, nodes=nodes)
             n, depth, score = ai.last()
@@ -168,11 +147,7 @@ def test_node_budget_is_respected():
 
 
 def test_deterministic_for_a_seed():
-    for gid, mod in each_game():
-        g = mod.Game()
-        playout(g, 4242, limit=3)
-        if g.result() is not None:
-            continue
+    for gid, g in early_positions(4242, 3):
         for level, nodes in ((1, None), (2, 80), (3, 60)):
             a = ai.choose(g, level=level, seed=5, nodes=nodes)
             b = ai.choose(g, level=level, seed=5, nodes=nodes)
@@ -295,38 +270,27 @@ class Nim:
         return (self.stones * 4 + self.left) * 2 + self.turn
 
 
+def sure_win(g, me):
+    """Brute force: does seat me win from here with best play on both sides?"""
+    r = g.result()
+    if r is not None:
+        return r == me
+    if g.turn == me:
+        return any(sure_win_after(g, m, me) for m in g.moves())
+    return all(sure_win_after(g, m, me) for m in g.moves())
+
+
+def sure_win_after(g, m, me):
+    g.play(m)
+    ok = sure_win(g, me)
+    g.undo()
+    return ok
+
+
 def nim_winning_moves(g):
-    """Brute force: the moves after which the mover is sure to win."""
-    def wins(g):  # does the side to move win with best play?
-        me = g.turn
-        for m in g.moves():
-            g.play(m)
-            if g.result() == me:
-                ok = True
-            elif g.result() is not None:
-                ok = False
-            elif g.turn == me:
-                ok = wins(g)
-            else:
-                ok = not wins(g)
-            g.undo()
-            if ok:
-                return True
-        return False
+    """The moves after which the mover is sure to win."""
     me = g.turn
-    out = []
-    for m in g.moves():
-        g.play(m)
-        if g.result() == me:
-            ok = True
-        elif g.turn == me:
-            ok = wins(g)
-        else:
-            ok = not wins(g)
-        g.undo()
-        if ok:
-            out.append(m)
-    return out
+    return [m for m in g.moves() if sure_win_after(g, m, me)]
 
 
 def test_nim_finds_the_winning_move():

@@ -1,5 +1,7 @@
 """Amazonas rules (docs/rules/amazonas.md), the seed's worked example, notation, AI helpers. Portable."""
-from check import raises, play, snapshot, random_playout
+from check import (raises, play, snapshot, lcg, random_walk, ending_moves,
+                   check_random_games_end_with_a_winner, check_illegal_input_refused, check_game_over,
+                   check_evaluate_in_range_along_games, check_candidates_put_a_win_first)
 from games import amazonas
 from games.common import MoveError, OptionError, WHITE, BLACK, BLOCK, EMPTY
 
@@ -137,8 +139,7 @@ def test_arrow_and_amazon_cannot_pass_pieces():
 
 def test_illegal_input_changes_nothing_and_says_why():
     g = play(amazonas.Game(), "f1-c4(c7) a6-e6(e3)")
-    before = snapshot(g)
-    cases = (
+    check_illegal_input_refused(g, (
         ("f1-c4(c7)", "no amazon on f1"),
         ("e6-e5(e4)", "Black's"),
         ("c7-c6(c5)", "arrow, not an amazon"),
@@ -153,12 +154,7 @@ def test_illegal_input_changes_nothing_and_says_why():
         ("c4-d5", "write from-to(arrow)"),
         ("", "write from-to(arrow)"),
         ("hello", "write from-to(arrow)"),
-    )
-    for bad, words in cases:
-        e = raises(MoveError, g.play_text, bad)
-        assert words in str(e), (bad, str(e))
-        assert snapshot(g) == before
-    assert "text" in str(raises(MoveError, g.play_text, 5))
+    ), 5)
 
 
 def test_upper_case_is_accepted():
@@ -173,11 +169,9 @@ def test_player_who_cannot_move_loses():
     # White's four amazons are walled in; Black still has room.
     g = setup("a1 h1 a8 h8", "d4 e5 c3 f6",
               "a2 b2 b1 g1 g2 h2 a7 b7 b8 g8 g7 h7", turn=0)
-    assert g.moves() == [] and plain_moves(g) == []
-    assert g.result() == 1
+    assert plain_moves(g) == []
+    check_game_over(g, 1, "a1-b1(c1)")
     assert sorted(name(c) for c in g.highlight()) == ["a1", "a8", "h1", "h8"]
-    e = raises(MoveError, g.play_text, "a1-b1(c1)")
-    assert "over" in str(e)
     # With Black to move the same walls mean nothing yet: Black plays on.
     g = setup("a1 h1 a8 h8", "d4 e5 c3 f6",
               "a2 b2 b1 g1 g2 h2 a7 b7 b8 g8 g7 h7", turn=1)
@@ -201,11 +195,9 @@ def test_one_free_neighbour_is_enough_to_play():
 
 
 def test_random_playouts_end_with_the_stuck_side_losing():
-    for seed in (1, 2, 3):
-        g = amazonas.Game()
-        played = random_playout(g, seed)
+    for g, played in check_random_games_end_with_a_winner(amazonas.Game, (1, 2, 3)):
         assert g.result() == g.turn ^ 1, played
-        assert g.moves() == [] and plain_moves(g) == []
+        assert plain_moves(g) == []
         assert len(played) <= 56       # every move fills one of the 56 empty squares
         assert len(g.highlight()) == 4
         assert "over" in str(raises(MoveError, g.parse, "a1-a2(a3)"))
@@ -269,27 +261,12 @@ def test_candidates_prefer_shooting_next_to_the_enemy():
         assert t[-3:-1] in near, best
 
 
-def lcg(x):
-    return (x * 1103515245 + 12345) & 0x7FFFFFFF
-
-
 def play_any(g, x):
     """Play the legal move the generator's next number picks; return it."""
     ms = g.moves()
     x = lcg(x)
     g.play(ms[(x >> 8) % len(ms)])
     return x
-
-
-def wins_now(g):
-    """The moves after which the opponent cannot move."""
-    out = []
-    for m in g.moves():
-        g.play(m)
-        if g.result() is not None:
-            out.append(m)
-        g.undo()
-    return out
 
 
 def test_candidates_take_a_win_in_one_first():
@@ -299,31 +276,19 @@ def test_candidates_take_a_win_in_one_first():
     g = setup("d8 a1 h1 e4", "c7 h8 c5 g3",
               "a8 b8 e8 f8 g8 a7 b7 d7 e7 g7 h7 a6 b6 c6 d6 b4 c4 d4 b5 d5 "
               "f2 g2 h2 f3 h3 f4 g4 h4", turn=0)
-    wins = wins_now(g)
+    wins = ending_moves(g)                 # the moves after which Black cannot move
     assert wins and all(g.move_text(m).startswith("d8-c8") for m in wins)
     assert g.candidates(1)[0] in wins
     found = 0
     for seed in range(1, 25):
-        g = amazonas.Game()
-        x = seed
-        while g.result() is None:
-            ms = g.moves()
-            if len(ms) < 200:
-                wins = wins_now(g)
-                if wins:
-                    assert g.candidates(12)[0] in wins, g.board_text()
-                    found += 1
-            x = lcg(x)
-            g.play(ms[(x >> 8) % len(ms)])
+        found += check_candidates_put_a_win_first(amazonas.Game(), seed, limit=12, max_moves=200)
     assert found >= 10
 
 
 def test_candidates_are_legal_along_games_and_kept_lists_are_copies():
     for seed in (3, 4):
         g = amazonas.Game()
-        x = seed
-        while g.result() is None:
-            ms = g.moves()
+        for ms in random_walk(g, seed):
             legal = set(ms)
             for limit in (1, 12, 30):
                 c = g.candidates(limit)
@@ -333,21 +298,15 @@ def test_candidates_are_legal_along_games_and_kept_lists_are_copies():
                 again = g.candidates(limit)
                 c.reverse()
                 assert again == c                   # the same list, from the table
-            x = lcg(x)
-            g.play(ms[(x >> 8) % len(ms)])
 
 
 def test_evaluate_and_free_squares_follow_play_and_undo():
     g = amazonas.Game()
-    x = 5
     seen = []
-    while g.result() is None:
+    for _ in random_walk(g, 5):
         seen.append((g.key(), g.evaluate()))
         free = bytearray(255 if c == 0 else 0 for c in g.cells)
         assert g.free == free and g.nfree == sum(1 for c in amazonas.SQ if not g.cells[c])
-        ms = g.moves()
-        x = lcg(x)
-        g.play(ms[(x >> 8) % len(ms)])
     while seen:
         g.undo()
         key, ev = seen.pop()
@@ -366,13 +325,7 @@ def test_evaluate_symmetric_start_and_sides():
     g.turn = 1
     g.hash = g._full_key()
     assert w > 50 and g.evaluate() < -50
-    g = amazonas.Game()
-    x = 9
-    while g.result() is None:
-        assert -10000 < g.evaluate() < 10000
-        ms = g.moves()
-        x = (x * 1103515245 + 12345) & 0x7FFFFFFF
-        g.play(ms[(x >> 8) % len(ms)])
+    check_evaluate_in_range_along_games(amazonas.Game, (9,))
 
 
 def test_evaluate_counts_territory_in_a_split_endgame():
@@ -405,9 +358,7 @@ def test_evaluation_is_the_same_for_either_colour_and_mirror():
         g = amazonas.Game()
         x = seed
         for ply in range(24):
-            ms = g.moves()
-            x = (x * 1103515245 + 12345) & 0x7FFFFFFF
-            g.play(ms[(x >> 8) % len(ms)])
+            x = play_any(g, x)
             if g.result() is not None:
                 break
             if ply % 4:
@@ -454,8 +405,7 @@ def test_evaluation_maps_are_the_queen_and_king_distances():
     # a plain search, along random games.
     for seed in (3, 4):
         g = amazonas.Game()
-        x = seed
-        while g.result() is None:
+        for _ in random_walk(g, seed):
             g._score()
             for got_map, seat, queen in ((g._dw, 0, True), (g._db, 1, True),
                                          (g._kw, 0, False), (g._kb, 1, False)):
@@ -466,7 +416,6 @@ def test_evaluation_maps_are_the_queen_and_king_distances():
                         assert got == 0
                     else:
                         assert got == want.get(i, 255), (seed, g.ply, seat, queen, name(i))
-            x = play_any(g, x)
 
 
 def test_candidates_offer_many_queen_moves():

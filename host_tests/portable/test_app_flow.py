@@ -195,12 +195,8 @@ def test_a_save_with_an_illegal_move_is_set_aside_on_resume():
 
 def test_an_exception_in_the_loop_is_logged_and_the_board_returns_to_the_menu():
     b = SimBoard()
-    play = b.start("semaforo")
-
-    def broken(now, events):
-        raise RuntimeError("a bug")
-    play.step = broken
-    b.tick()
+    b.start("semaforo")
+    b.crash("a bug")
     assert b.mode() == "ErrorScreen"
     assert b"a bug" in b.storage.read("error.log")
     b.wait(3500)

@@ -14,7 +14,9 @@ def loaded():
     return [k for k in sys.modules if k.startswith("games.") and k != "games.common"]
 
 
-def back_with_nothing_loaded(gid):
+def back_with_nothing_loaded(b, gid):
+    """The board is back at the menu, and the game gid left nothing loaded."""
+    assert b.mode() == "Menu", b.mode()
     assert loaded() == [], loaded()
     assert not hasattr(games, gid)
     assert ai._searcher is None
@@ -26,8 +28,7 @@ def test_leaving_a_game_with_menu_twice_unloads_its_module():
     assert "games.hex" in sys.modules
     b.press("menu")
     b.press("menu")
-    assert b.mode() == "Menu"
-    back_with_nothing_loaded("hex")
+    back_with_nothing_loaded(b, "hex")
 
 
 def test_leaving_the_result_unloads_the_game():
@@ -39,8 +40,7 @@ def test_leaving_the_result_unloads_the_game():
         b.enter(m)
     assert b.mode() == "Result"
     b.press("menu")
-    assert b.mode() == "Menu"
-    back_with_nothing_loaded("semaforo")
+    back_with_nothing_loaded(b, "semaforo")
 
 
 def test_a_demo_stopped_by_a_key_releases_the_ai_and_the_game():
@@ -52,8 +52,7 @@ def test_a_demo_stopped_by_a_key_releases_the_ai_and_the_game():
             break
     assert b.play_mode().game.ply >= 2, "the board plays both sides"
     b.press("ok")
-    assert b.mode() == "Menu"
-    back_with_nothing_loaded("gatos_caes")
+    back_with_nothing_loaded(b, "gatos_caes")
 
 
 def test_back_from_setup_unloads_the_game_it_opened():
@@ -61,23 +60,16 @@ def test_back_from_setup_unloads_the_game_it_opened():
     b.open_entry("ouri")
     assert b.mode() == "Setup" and "games.ouri" in sys.modules
     b.press("menu")
-    assert b.mode() == "Menu"
-    back_with_nothing_loaded("ouri")
+    back_with_nothing_loaded(b, "ouri")
 
 
 def test_after_the_error_screen_the_game_is_unloaded():
     b = SimBoard()
-    play = b.start("pontos")
-
-    def broken(now, events):
-        raise RuntimeError("a bug in a mode")
-    play.step = broken
-    b.tick()
+    b.start("pontos")
+    b.crash("a bug in a mode")
     assert b.mode() == "ErrorScreen" and b.app.errors == 1
-    play = None
     b.press("ok")
-    assert b.mode() == "Menu"
-    back_with_nothing_loaded("pontos")
+    back_with_nothing_loaded(b, "pontos")
 
 
 def test_a_game_loaded_again_after_leaving_plays_as_new():

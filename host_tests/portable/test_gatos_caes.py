@@ -1,5 +1,7 @@
 """Gatos & Caes (Snort) rules (docs/rules/gatos_caes.md), the seed's examples, notation. Portable."""
-from check import raises, play, snapshot, random_playout
+from check import (raises, play, random_playout, random_walk, check_random_games_end_with_a_winner,
+                   check_refused, check_illegal_input_refused, check_key_follows_the_position,
+                   check_evaluate_in_range_along_games)
 from games import gatos_caes
 from games.common import MoveError, OptionError, P0, P1, P0_SOFT, P1_SOFT, BLOCK, EMPTY, ZONE
 
@@ -63,10 +65,7 @@ def test_start_first_cat_only_in_the_central_zone():
     assert g.turn == 0 and g.ply == 0 and g.result() is None
     assert g.legal_texts() == ["d4", "d5", "e4", "e5"]
     assert g.seat_name(0) == "Cats" and g.seat_name(1) == "Dogs"
-    before = snapshot(g)
-    e = raises(MoveError, g.play_text, "c5")   # the seed: c5 is outside the zone
-    assert "first cat" in str(e) and "central zone" in str(e), str(e)
-    assert snapshot(g) == before
+    check_refused(g, "c5", "first cat", "central zone")   # the seed: c5 is outside the zone
 
 
 def test_first_dog_only_outside_the_zone_and_not_next_to_the_cat():
@@ -109,12 +108,8 @@ def test_no_cat_next_to_a_dog_nor_dog_next_to_a_cat_diagonal_is_fine():
 
 def test_occupied_square():
     g = play(gatos_caes.Game(), "e4 b2")
-    before = snapshot(g)
-    e = raises(MoveError, g.play_text, "e4")
-    assert "e4 already holds a cat" in str(e), str(e)
-    e = raises(MoveError, g.play_text, "b2")
-    assert "b2 already holds a dog" in str(e), str(e)
-    assert snapshot(g) == before
+    check_refused(g, "e4", "e4 already holds a cat")
+    check_refused(g, "b2", "b2 already holds a dog")
 
 
 def test_seed_example_dogs_to_move_take_h6_and_win():
@@ -216,14 +211,9 @@ def test_board_text():
 
 def test_illegal_input_changes_nothing_and_says_why():
     g = play(gatos_caes.Game(), "e4 a1")
-    before = snapshot(g)
-    for bad, words in (("i1", "not a square"), ("a9", "not a square"), ("", "not a square"),
-                       ("d0", "not a square"), ("a1", "already holds a dog"),
-                       ("b1", "next to a dog (a1)")):
-        e = raises(MoveError, g.play_text, bad)
-        assert words in str(e), str(e)
-        assert snapshot(g) == before
-    assert "text" in str(raises(MoveError, g.play_text, 3))
+    check_illegal_input_refused(g, (("i1", "not a square"), ("a9", "not a square"), ("", "not a square"),
+                                    ("d0", "not a square"), ("a1", "already holds a dog"),
+                                    ("b1", "next to a dog (a1)")), 3)
 
 
 def test_upper_case_is_accepted():
@@ -249,39 +239,31 @@ def test_counts_match_the_board_along_a_game():
     assert g.cnt == [0, 0, 0, 64]
 
 
+def scanned_moves(g):
+    """The legal squares found by scanning every square (no kept counts)."""
+    t = g.turn
+    legal = [c for c in range(64) if not g.cells[c]
+             and not any(g.cells[n] == 2 - t for n in gatos_caes.NB[c])]
+    if g.ply == 0:
+        legal = [c for c in legal if c in gatos_caes.ZONE_CELLS]
+    elif g.ply == 1:
+        legal = [c for c in legal if c not in gatos_caes.ZONE_CELLS]
+    return legal
+
+
 def test_result_from_counters_agrees_with_a_full_scan():
-    # result() uses the kept counts; check it against scanning every square.
+    # result() uses the kept counts; check it against scanning every square:
+    # no result while a square is legal, and with none the mover has lost.
     for seed in (21, 22, 23):
         g = gatos_caes.Game()
-        x = seed
-        while True:
-            t = g.turn
-            legal = [c for c in range(64) if not g.cells[c]
-                     and not any(g.cells[n] == 2 - t for n in gatos_caes.NB[c])]
-            if g.ply == 0:
-                legal = [c for c in legal if c in gatos_caes.ZONE_CELLS]
-            elif g.ply == 1:
-                legal = [c for c in legal if c not in gatos_caes.ZONE_CELLS]
-            assert g.moves() == legal
-            if not legal:
-                assert g.result() == t ^ 1
-                break
-            assert g.result() is None
-            x = (x * 1103515245 + 12345) & 0x7FFFFFFF
-            g.play(legal[(x >> 8) % len(legal)])
+        for ms in random_walk(g, seed):
+            assert ms == scanned_moves(g)
+        assert g.moves() == scanned_moves(g) == []
+        assert g.result() == g.turn ^ 1
 
 
 def test_key_small_transposition_safe_and_restored():
-    a = play(gatos_caes.Game(), "d4 a1 b8 h8")
-    b = play(gatos_caes.Game(), "d4 h8 b8 a1")
-    assert a.key() == b.key()
-    c = play(gatos_caes.Game(), "d4 h8 b7 a1")
-    assert a.key() != c.key()
-    k = a.key()
-    play(a, "g2")
-    assert a.key() != k and 0 <= a.key() < 2 ** 30
-    a.undo()
-    assert a.key() == k
+    check_key_follows_the_position(gatos_caes.Game, "d4 a1 b8 h8", "d4 h8 b8 a1", "d4 h8 b7 a1", "g2")
 
 
 def test_evaluate_prefers_safe_squares_and_stays_in_range():
@@ -298,24 +280,12 @@ def test_evaluate_prefers_safe_squares_and_stays_in_range():
     play(g, "a6")                                      # Dogs leave h6 to the Cats
     play(g, "h6")
     assert g.evaluate() <= -300                        # Dogs 2 in reserve against 3
-    for seed in (3, 4):
-        g = gatos_caes.Game()
-        x = seed
-        while g.result() is None:
-            v = g.evaluate()
-            assert -10000 < v < 10000 and isinstance(v, int)
-            ms = g.moves()
-            x = (x * 1103515245 + 12345) & 0x7FFFFFFF
-            g.play(ms[(x >> 8) % len(ms)])
+    check_evaluate_in_range_along_games(gatos_caes.Game, (3, 4))
 
 
 def test_random_playouts_end_with_a_winner():
-    for seed in (1, 2, 3, 4, 5, 6):
-        g = gatos_caes.Game()
-        played = random_playout(g, seed)
-        assert g.result() in (0, 1)
+    for g, played in check_random_games_end_with_a_winner(gatos_caes.Game, (1, 2, 3, 4, 5, 6)):
         assert g.result() == (len(played) - 1) % 2    # the last mover won
-        assert g.moves() == []
 
 
 def test_options():

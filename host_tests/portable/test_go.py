@@ -1,5 +1,7 @@
 """Go 7x7 rules (docs/rules/go.md), the seed's worked examples, notation. Portable."""
-from check import raises, play, snapshot, random_playout
+from check import (raises, play, random_playout, random_walk, check_random_games_end_with_a_winner,
+                   check_refused, check_illegal_input_refused, check_game_over,
+                   check_evaluate_in_range_along_games)
 from games import go
 from games.common import MoveError, OptionError, BLACK, WHITE, EMPTY, BLACK_SOFT, WHITE_SOFT
 
@@ -35,23 +37,17 @@ def liberties(g, c):
 
 def seed_capture_position():
     """Black to move can capture at a6 (groups b6-c6 and a7) or at g6 (g7)."""
-    g = go.Game()
-    play(g, "b7 b6 b5 c6 c5 a7 c7 a5 d6 g7 f7 pass")
-    return g
+    return play(go.Game(), "b7 b6 b5 c6 c5 a7 c7 a5 d6 g7 f7 pass")
 
 
 def seed_corner_position():
     """A white group in the lower left with two single-point eyes, a1 and c1."""
-    g = go.Game()
-    play(g, "a3 a2 b3 b2 c3 c2 d3 d2 e2 d1 e1 b1")
-    return g
+    return play(go.Game(), "a3 a2 b3 b2 c3 c2 d3 d2 e2 d1 e1 b1")
 
 
 def seed_ko_position():
     """White to move can take the black stone c3 by playing d3."""
-    g = go.Game()
-    play(g, "c3 b3 d2 c2 d4 c4 e3")
-    return g
+    return play(go.Game(), "c3 b3 d2 c2 d4 c4 e3")
 
 
 # Final position of the seed's counting example: White 15 stones + 7 points,
@@ -138,11 +134,8 @@ def test_seed_corner_group_cannot_be_entered():
     assert g.turn == 0
     texts = g.legal_texts()
     assert "a1" not in texts and "c1" not in texts and "f1" in texts
-    before = snapshot(g)
     for t in ("a1", "c1"):
-        e = raises(MoveError, g.play_text, t)
-        assert "suicide" in str(e) and t in str(e), str(e)
-        assert snapshot(g) == before
+        check_refused(g, t, "suicide", t)
     assert liberties(g, cell("b2")) == cells("a1 c1")
 
 
@@ -179,11 +172,8 @@ def test_seed_ko_retake_at_once_is_illegal():
     assert all(g.board[n] == 1 for n in go.NB[d3])   # no liberty at d3
     g.play_text("d3")
     assert g.captured_last() == (cell("c3"),)
-    before = snapshot(g)
     assert "c3" not in g.legal_texts()
-    e = raises(MoveError, g.play_text, "c3")
-    assert "repeat" in str(e) and "earlier" in str(e) and "c3" in str(e), str(e)
-    assert snapshot(g) == before
+    check_refused(g, "c3", "repeat", "earlier", "c3")
 
 
 def test_ko_retake_after_a_threat_elsewhere_is_legal():
@@ -199,9 +189,7 @@ def test_ko_retake_after_a_threat_elsewhere_is_legal():
 def triple_ko_position():
     """Three edge kos: bottom (mouth c1/d1), top (c7/d7), left (a3/a4).
     Black's stone sits in the bottom ko, White's in the other two."""
-    g = go.Game()
-    play(g, "b1 e1 c2 d2 b7 e7 c6 d6 a2 b4 b3 a5 d1 c7 pass a3")
-    return g
+    return play(go.Game(), "b1 e1 c2 d2 b7 e7 c6 d6 a2 b4 b3 a5 d1 c7 pass a3")
 
 
 def test_superko_forbids_the_triple_ko_cycle():
@@ -214,11 +202,8 @@ def test_superko_forbids_the_triple_ko_cycle():
         g.play_text(t)
         assert len(g.captured_last()) == 1, t
     assert g.turn == 1
-    before = snapshot(g)
     assert "a3" not in g.legal_texts()
-    e = raises(MoveError, g.play_text, "a3")
-    assert "repeat an earlier board position" in str(e), str(e)
-    assert snapshot(g) == before
+    check_refused(g, "a3", "repeat an earlier board position")
     # without Black's d1 the same capture makes a new board: legal
     g.undo()
     play(g, "pass")
@@ -310,10 +295,7 @@ def test_player_out_of_stones_can_only_pass_until_stones_come_back():
         g.play(go.PASS if c < 24 else cell("e4"))
     assert g.stones_left(0) == 0 and g.turn == 0
     assert g.moves() == [go.PASS]
-    before = snapshot(g)
-    e = raises(MoveError, g.play_text, "f5")
-    assert "no stones left" in str(e) and "only pass" in str(e), str(e)
-    assert snapshot(g) == before
+    check_refused(g, "f5", "no stones left", "only pass")
     # White closes in; Black can only pass, and each white stone resets the count
     for t in ("f4", "g4", "a5", "b5", "c5"):
         play(g, "pass " + t)
@@ -402,10 +384,8 @@ def test_two_passes_end_play():
     g = play(go.Game(), "d4 pass")
     assert g.result() is None and g.score() is None
     play(g, "pass")
-    assert g.moves() == [] and g.legal_texts() == []
-    assert g.score() == [49, 0] and g.result() == 0
-    e = raises(MoveError, g.play_text, "a1")
-    assert "over" in str(e)
+    check_game_over(g, 0, "a1")
+    assert g.score() == [49, 0]
 
 
 def test_pass_then_stone_then_pass_does_not_end():
@@ -490,15 +470,9 @@ def test_white_wins_equal_scores():
 # --- illegal input -------------------------------------------------------------
 
 def test_illegal_input_changes_nothing_and_says_why():
-    g = play(go.Game(), "d4")
-    before = snapshot(g)
-    for bad, words in (("h1", "not a point"), ("a8", "not a point"), ("", "not a point"),
-                       ("zz", "not a point"), ("d0", "not a point"),
-                       ("d4", "taken by a black stone")):
-        e = raises(MoveError, g.play_text, bad)
-        assert words in str(e), str(e)
-        assert snapshot(g) == before
-    assert "text" in str(raises(MoveError, g.play_text, 5))
+    check_illegal_input_refused(play(go.Game(), "d4"), (
+        ("h1", "not a point"), ("a8", "not a point"), ("", "not a point"),
+        ("zz", "not a point"), ("d0", "not a point"), ("d4", "taken by a black stone")), 5)
 
 
 # --- AI helpers --------------------------------------------------------------
@@ -511,12 +485,8 @@ def test_key_is_small_and_sees_side_to_move_and_pass():
     assert k0 != k1
     for seed in (1, 2):
         g = go.Game()
-        x = seed
-        while g.result() is None:
+        for _ in random_walk(g, seed):
             assert 0 <= g.key() < 2 ** 30
-            ms = g.moves()
-            x = (x * 1103515245 + 12345) & 0x7FFFFFFF
-            g.play(ms[(x >> 8) % len(ms)])
     a = play(go.Game(), "d4 e5 c3")
     b = play(go.Game(), "c3 e5 d4")
     assert a.key() == b.key()
@@ -527,15 +497,7 @@ def test_evaluate_sees_a_capture_and_stays_in_range():
     assert g.evaluate() > 0
     g.play_text("pass")                        # now White to move, same board
     assert g.evaluate() < 0                    # its three groups are in atari
-    for seed in (3, 4):
-        g = go.Game()
-        x = seed
-        while g.result() is None:
-            v = g.evaluate()
-            assert -10000 < v < 10000
-            ms = g.moves()
-            x = (x * 1103515245 + 12345) & 0x7FFFFFFF
-            g.play(ms[(x >> 8) % len(ms)])
+    check_evaluate_in_range_along_games(go.Game, (3, 4))
 
 
 def test_evaluate_prefers_more_area():
@@ -590,10 +552,7 @@ def test_undo_to_the_start_clears_hashes_and_history():
 
 
 def test_random_playouts_end_with_a_score():
-    for seed in (6, 7, 8, 9):
-        g = go.Game()
-        played = random_playout(g, seed)
-        assert g.result() in (0, 1)
+    for g, played in check_random_games_end_with_a_winner(go.Game, (6, 7, 8, 9)):
         assert played[-1] == "pass" and played[-2] == "pass"
         s = g.score()
         assert s[0] + s[1] <= 49

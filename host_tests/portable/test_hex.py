@@ -1,5 +1,7 @@
 """Hex rules (docs/rules/hex.md), swap, board sizes, the seed's example, notation, AI hooks. Portable."""
-from check import raises, play, snapshot, random_playout
+from check import (raises, play, random_playout, random_walk, ending_moves, winning_texts, check_refused,
+                   check_illegal_input_refused, check_the_move_wins, check_candidates_along_a_game,
+                   check_candidates_put_a_win_first)
 from games import hex as hx
 from games.common import MoveError, OptionError, EMPTY, BLACK, WHITE, BLACK_SOFT, WHITE_SOFT, FILES
 
@@ -8,9 +10,7 @@ def seed_position():
     """The seed's example as far as its text fixes it: Black to move wins at
     g2. Black: g1, and g3-f4-e5-e6-e7-d8-d9 reaching rank 9; White: rank 2
     from a2 to i2 except g2 (so g2 would win for White too)."""
-    g = hx.Game()
-    play(g, "g1 a2 g3 b2 f4 c2 e5 d2 e6 e2 e7 f2 d8 h2 d9 i2")
-    return g
+    return play(hx.Game(), "g1 a2 g3 b2 f4 c2 e5 d2 e6 e2 e7 f2 d8 h2 d9 i2")
 
 
 def is_chain(g, cells, colour):
@@ -103,11 +103,7 @@ def test_white_joins_file_a_to_file_n_on_every_size():
 
 def test_a_bent_chain_wins_and_the_highlight_is_that_chain():
     # Black on 5x5: c1, c2, b3 (c2's upper-left neighbour), b4, a5.
-    g = hx.Game({"size": 5})
-    play(g, "c1 e1 c2 e2 b3 e3 b4 d4")
-    assert g.result() is None
-    play(g, "a5")
-    assert g.result() == 0
+    g = check_the_move_wins(play(hx.Game({"size": 5}), "c1 e1 c2 e2 b3 e3 b4 d4"), "a5", 0)
     h = g.highlight()
     assert [g.move_text(c) for c in h] == ["c1", "c2", "b3", "b4", "a5"]
     assert is_chain(g, h, 1)
@@ -123,13 +119,7 @@ def test_no_join_through_corner_touching_cells():
 def test_seed_black_wins_at_g2():
     g = seed_position()
     assert g.turn == 0 and g.result() is None
-    winners = []
-    for t in g.legal_texts():
-        g.play_text(t)
-        if g.result() == 0:
-            winners.append(t)
-        g.undo()
-    assert winners == ["g2"]
+    assert winning_texts(g, 0) == ["g2"]
     play(g, "g2")
     assert g.result() == 0
     assert "g2" in [g.move_text(c) for c in g.highlight()]
@@ -139,13 +129,7 @@ def test_seed_black_wins_at_g2():
 def test_seed_g2_is_white_s_winning_cell_too():
     g = seed_position()
     play(g, "a9")               # Black elsewhere: now White fills g2
-    winners = []
-    for t in g.legal_texts():
-        g.play_text(t)
-        if g.result() == 1:
-            winners.append(t)
-        g.undo()
-    assert winners == ["g2"]
+    assert winning_texts(g, 1) == ["g2"]
 
 
 # --- swap ------------------------------------------------------------------------
@@ -160,10 +144,7 @@ def test_swap_is_only_seat_1s_first_move():
     assert g.move_cells(g.parse("swap")) == (4 * 9 + 4,)   # tap the stone changing hands
     play(g, "d4")
     assert "swap" not in g.legal_texts()
-    before = snapshot(g)
-    e = raises(MoveError, g.play_text, "swap")
-    assert "second player's first move" in str(e), str(e)
-    assert snapshot(g) == before
+    check_refused(g, "swap", "second player's first move")
 
 
 def test_swap_gives_seat_1_black_and_the_stone():
@@ -184,21 +165,13 @@ def test_swap_gives_seat_1_black_and_the_stone():
 
 
 def test_swap_then_seat_1_wins_with_black():
-    g = hx.Game({"size": 5})
-    play(g, "c1 swap a4 c2 a3 c3 a2 c4 b1")
-    assert g.result() is None
-    play(g, "c5")
-    assert g.result() == 1
+    g = check_the_move_wins(play(hx.Game({"size": 5}), "c1 swap a4 c2 a3 c3 a2 c4 b1"), "c5", 1)
     assert [g.move_text(c) for c in g.highlight()] == ["c1", "c2", "c3", "c4", "c5"]
     assert g.seat_name(g.result()) == "Black"
 
 
 def test_swap_then_seat_0_wins_with_white():
-    g = hx.Game({"size": 5})
-    play(g, "c3 swap a5 c2 b5 c1 c5 c4 d5 b4")
-    assert g.result() is None
-    play(g, "e5")
-    assert g.result() == 0
+    g = check_the_move_wins(play(hx.Game({"size": 5}), "c3 swap a5 c2 b5 c1 c5 c4 d5 b4"), "e5", 0)
     assert g.seat_name(0) == "White"
     assert [g.move_text(c) for c in g.highlight()] == ["a5", "b5", "c5", "d5", "e5"]
     assert is_chain(g, g.highlight(), 2)
@@ -207,19 +180,10 @@ def test_swap_then_seat_0_wins_with_white():
 # --- input -----------------------------------------------------------------------
 
 def test_illegal_input_changes_nothing_and_says_why():
-    g = play(hx.Game(), "e5 d4 c3")
-    before = snapshot(g)
-    for bad, words in (("e5", "already holds a black stone"),
-                       ("d4", "already holds a white stone"),
-                       ("j1", "not a cell"),
-                       ("a10", "not a cell"),
-                       ("a0", "not a cell"),
-                       ("", "not a cell"),
-                       ("swap", "second player's first move")):
-        e = raises(MoveError, g.play_text, bad)
-        assert words in str(e), (bad, str(e))
-        assert snapshot(g) == before
-    assert "text" in str(raises(MoveError, g.play_text, None))
+    check_illegal_input_refused(play(hx.Game(), "e5 d4 c3"), (
+        ("e5", "already holds a black stone"), ("d4", "already holds a white stone"),
+        ("j1", "not a cell"), ("a10", "not a cell"), ("a0", "not a cell"), ("", "not a cell"),
+        ("swap", "second player's first move")), None)
 
 
 def test_upper_case_is_accepted():
@@ -314,48 +278,15 @@ def test_candidates_are_legal_and_find_the_seed_win():
     assert len(g.candidates(3)) == 3
 
 
-def lcg(x):
-    return (x * 1103515245 + 12345) & 0x7FFFFFFF
-
-
-def wins_now(g):
-    out = []
-    for m in g.moves():
-        g.play(m)
-        if g.result() is not None:
-            out.append(m)
-        g.undo()
-    return out
-
-
 def test_candidates_are_legal_distinct_limited_and_cover_every_move():
     for n, seed in ((5, 3), (7, 4), (9, 5)):
-        g = hx.Game({"size": n})
-        x = seed
-        while g.result() is None:
-            ms = g.moves()
-            for limit in (1, 5, 12, 30):
-                cs = g.candidates(limit)
-                assert len(cs) == min(limit, len(ms)), (limit, len(cs), len(ms))
-                assert len(set(cs)) == len(cs) and all(m in ms for m in cs)
-            assert sorted(g.candidates(200)) == sorted(ms)
-            x = lcg(x)
-            g.play(ms[(x >> 8) % len(ms)])
+        check_candidates_along_a_game(hx.Game({"size": n}), seed, (1, 5, 12, 30), 200)
 
 
 def test_candidates_put_a_win_in_one_first():
     found = 0
     for n, seed in ((5, 11), (7, 12), (9, 13), (5, 14), (7, 15)):
-        g = hx.Game({"size": n})
-        x = seed
-        while g.result() is None:
-            wins = wins_now(g)
-            if wins:
-                assert g.candidates(1)[0] in wins, g.board_text()
-                found += 1
-            ms = g.moves()
-            x = lcg(x)
-            g.play(ms[(x >> 8) % len(ms)])
+        found += check_candidates_put_a_win_first(hx.Game({"size": n}), seed)
     assert found >= 5
 
 
@@ -363,7 +294,7 @@ def test_candidates_block_a_win_in_one():
     # White's a1-d1 joins file a to file d: e1 would join file e. Black has
     # no win in one: its first candidate stops White's.
     g = play(hx.Game({"size": 5}), "c3 a1 c4 b1 e5 c1 e4 d1")
-    assert g.turn == 0 and wins_now(g) == []
+    assert g.turn == 0 and ending_moves(g) == []
     assert g.candidates(1) == [g.parse("e1")]
 
 
@@ -372,8 +303,7 @@ def test_evaluate_after_candidates_matches_a_fresh_search():
     # the position before when it can: they must be the same numbers.
     for n, seed in ((5, 21), (9, 22)):
         g = hx.Game({"size": n})
-        x = seed
-        while g.result() is None:
+        for _ in random_walk(g, seed):
             for m in g.candidates(8):
                 g.play(m)
                 if g.result() is None:
@@ -381,27 +311,23 @@ def test_evaluate_after_candidates_matches_a_fresh_search():
                     assert g._kept(me) == g.distance(me), g.board_text()
                     assert g._gained(3 - me) == g.distance(3 - me), g.board_text()
                 g.undo()
-            ms = g.moves()
-            x = lcg(x)
-            g.play(ms[(x >> 8) % len(ms)])
+
+
+def assert_group_masks_match_the_union_find(g):
+    for c in range(g.nn + 4):
+        if g.parent[c] == c:            # a root: its group's stones, packed
+            want = [0, 0, 0]
+            for d in range(g.nn):
+                if g.board[d] and g._find(d) == c:
+                    want[g.pj[d]] |= g.pb[d]
+            assert g.gm[3 * c:3 * c + 3] == want, c
 
 
 def test_group_masks_follow_the_union_find():
     g = hx.Game({"size": 7})
-    x = 31
-    while True:
-        for c in range(g.nn + 4):
-            if g.parent[c] == c:            # a root: its group's stones, packed
-                want = [0, 0, 0]
-                for d in range(g.nn):
-                    if g.board[d] and g._find(d) == c:
-                        want[g.pj[d]] |= g.pb[d]
-                assert g.gm[3 * c:3 * c + 3] == want, c
-        if g.result() is not None:
-            break
-        ms = g.moves()
-        x = lcg(x)
-        g.play(ms[(x >> 8) % len(ms)])
+    for _ in random_walk(g, 31):
+        assert_group_masks_match_the_union_find(g)
+    assert_group_masks_match_the_union_find(g)      # and in the final position
     while g.history:
         g.undo()
     assert g.gm == [0] * len(g.gm) and g.pk == [0] * 6

@@ -24,9 +24,7 @@ def choose(g, level=3, seed=0, playouts=None):
 
 
 def middle_game():
-    g = go.Game()
-    play(g, "d4 e5 e4 d5 c5 c6 f5 f6 e6")
-    return g
+    return play(go.Game(), "d4 e5 e4 d5 c5 c6 f5 f6 e6")
 
 
 def test_go_levels_3_to_5_play_the_monte_carlo_search():

@@ -1,5 +1,7 @@
 """Peões rules (docs/rules/peoes.md), the seed's examples, en passant, blocked positions. Portable."""
-from check import raises, play, snapshot, random_playout
+from check import (raises, play, snapshot, random_walk, check_random_games_end_with_a_winner, check_refused,
+                   check_illegal_input_refused, check_game_over, check_key_follows_the_position,
+                   check_evaluate_in_range_along_games, check_move_cells_are_from_then_to)
 from games import peoes
 from games.common import MoveError, OptionError, WHITE, BLACK, EMPTY, ZONE
 
@@ -73,10 +75,7 @@ def test_en_passant_expires_after_any_other_move():
     g = play(peoes.Game(), "e2-e4 a7-a6 e4-e5 f7-f5 a2-a3 a6-a5")
     assert "e5-f6" not in g.legal_texts()
     assert g.view()[cell("f6")] == EMPTY
-    before = snapshot(g)
-    e = raises(MoveError, g.play_text, "e5-f6")
-    assert "f6 is empty" in str(e) and "right after its double step" in str(e), str(e)
-    assert snapshot(g) == before
+    check_refused(g, "e5-f6", "f6 is empty", "right after its double step")
 
 
 def test_no_en_passant_after_two_single_steps():
@@ -151,11 +150,8 @@ def test_white_wins_on_the_last_rank():
     # A pawn on the 7th rank: its only move is the step; nothing on rank 8 to take.
     assert moves_from(g, "c7") == ["c7-c8"]
     play(g, "c7-c8")
-    assert g.result() == 0
+    check_game_over(g, 0, "a2-a3")
     assert g.highlight() == (cell("c8"),)
-    assert g.moves() == [] and g.legal_texts() == []
-    e = raises(MoveError, g.play_text, "a2-a3")
-    assert "over" in str(e)
     assert "over" in g.explain("a2-a3")
     g.undo()
     assert g.result() is None and g.highlight() == ()
@@ -175,15 +171,12 @@ def test_a_capture_onto_the_last_rank_never_happens():
     seen = 0
     for seed in (2, 9, 31, 40, 52):
         g = peoes.Game()
-        while g.result() is None:
-            ms = g.moves()
+        for ms in random_walk(g, seed):
             for m in ms:
                 t = g.move_text(m)
                 if t[4] in "18":
                     seen += 1
                     assert t[0] == t[3], t
-            seed = (seed * 1103515245 + 12345) & 0x7FFFFFFF
-            g.play(ms[(seed >> 8) % len(ms)])
     assert seen > 0
 
 
@@ -191,14 +184,9 @@ def test_result_agrees_with_moves():
     # result() decides "no legal move" from rank masks; moves() scans the board.
     for seed in (3, 4, 5, 6, 7, 8):
         g = peoes.Game()
-        while True:
-            r = g.result()
-            assert (r is None) == (len(g.moves()) > 0)
-            if r is not None:
-                break
-            ms = g.moves()
-            seed = (seed * 1103515245 + 12345) & 0x7FFFFFFF
-            g.play(ms[(seed >> 8) % len(ms)])
+        for ms in random_walk(g, seed):
+            assert ms                   # the game is on: there is a move
+        assert g.moves() == []          # over: none
     for seq in (WHITE_BLOCKED, BLACK_BLOCKED):
         g = play(peoes.Game(), seq)
         while g.history:
@@ -242,8 +230,7 @@ def test_player_with_no_pawns_loses():
 
 def test_illegal_input_changes_nothing_and_says_why():
     g = play(peoes.Game(), "e2-e4 d7-d5")
-    before = snapshot(g)
-    cases = (
+    check_illegal_input_refused(g, (
         ("e2-e5", "there is no piece of yours on e2"),
         ("d2-d5", "d2-d5 is not legal: a pawn moves one square (two from its first rank)"),
         ("c3-c4", "there is no piece of yours on c3"),
@@ -260,12 +247,7 @@ def test_illegal_input_changes_nothing_and_says_why():
         ("e4", "is not a move"),
         ("e4xd5", "is not a move"),
         ("", "is not a move"),
-    )
-    for bad, words in cases:
-        e = raises(MoveError, g.play_text, bad)
-        assert words in str(e), (bad, str(e))
-        assert snapshot(g) == before
-    assert "text" in str(raises(MoveError, g.play_text, 42))
+    ), 42)
     assert g.explain(None) == "a move must be text, like e2-e4"
 
 
@@ -304,10 +286,7 @@ def test_move_cells_are_from_then_to():
     g = play(peoes.Game(), "e2-e4 a7-a6 e4-e5 f7-f5")
     m = g.parse("e5-f6")
     assert g.move_cells(m) == (cell("e5"), cell("f6"))
-    for m in g.moves():
-        a, b = g.move_cells(m)
-        t = g.move_text(m)
-        assert a == cell(t[:2]) and b == cell(t[3:])
+    check_move_cells_are_from_then_to(g, cell)
 
 
 def test_board_text_draws_the_position():
@@ -320,16 +299,8 @@ def test_board_text_draws_the_position():
 
 
 def test_key_follows_the_position_and_the_side_to_move():
-    a = play(peoes.Game(), "a2-a3 a7-a6 h2-h3 h7-h6")
-    b = play(peoes.Game(), "h2-h3 h7-h6 a2-a3 a7-a6")
-    assert a.key() == b.key()
-    c = play(peoes.Game(), "a2-a3 a7-a6 h2-h3")
-    assert c.key() != a.key() and 0 <= c.key() < 2 ** 30
-    k = a.key()
-    play(a, "b2-b4")
-    assert a.key() != k
-    a.undo()
-    assert a.key() == k
+    check_key_follows_the_position(peoes.Game, "a2-a3 a7-a6 h2-h3 h7-h6", "h2-h3 h7-h6 a2-a3 a7-a6",
+                                   "a2-a3 a7-a6 h2-h3", "b2-b4")
 
 
 def test_evaluate_sees_the_race():
@@ -347,14 +318,7 @@ def test_evaluate_sees_the_race():
     assert g.turn == 0
     v = g.evaluate()
     assert -10000 <= v <= 10000
-    for seed in (5, 6):
-        g = peoes.Game()
-        while g.result() is None:
-            v = g.evaluate()
-            assert -10000 <= v <= 10000
-            ms = g.moves()
-            seed = (seed * 1103515245 + 12345) & 0x7FFFFFFF
-            g.play(ms[(seed >> 8) % len(ms)])
+    check_evaluate_in_range_along_games(peoes.Game, (5, 6))
 
 
 def test_evaluate_sees_an_unstoppable_runner():
@@ -374,11 +338,8 @@ def test_evaluate_sees_an_unstoppable_runner():
 
 
 def test_random_playouts_end():
-    for seed in (11, 12, 13, 14):
-        g = peoes.Game()
-        played = random_playout(g, seed)
-        assert g.result() in (0, 1) and len(played) < 200
-        assert g.moves() == []
+    for g, played in check_random_games_end_with_a_winner(peoes.Game, (11, 12, 13, 14)):
+        assert len(played) < 200
 
 
 def test_options_rejected():

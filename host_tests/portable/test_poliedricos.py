@@ -360,13 +360,7 @@ def test_a_cut_at_any_operation_of_the_records_write_leaves_the_whole_line_or_no
         while b.now - t0 < 4000:
             b.tick(100)
         b.tap_key(own_square(b, 1))
-        cuts = []
-
-        def watch(flash, op):
-            cuts.append(flash.after_cut(op))
-            if op[0] == "write":
-                cuts.append(flash.after_cut(op, True))
-        f.watch = watch
+        cuts = f.record_cuts()
         b.tap_key(own_square(b, 0))
         b.tick()                   # the record book the pass after the last stop
         f.watch = None

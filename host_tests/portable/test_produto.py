@@ -1,5 +1,6 @@
 """Produto rules (docs/rules/produto.md), the seed's worked examples, notation, AI hooks. Portable."""
-from check import raises, play, snapshot, random_playout
+from check import (raises, play, random_walk, check_random_games_end_with_a_winner, check_refused,
+                   check_illegal_input_refused, check_key_follows_the_position)
 from games import produto
 from games.common import MoveError, OptionError, OFF, EMPTY, BLACK, WHITE, cell_name
 
@@ -144,11 +145,8 @@ def test_stone_supply_is_45_of_each_colour():
     assert g.count[1] == 45
     assert not [t for t in g.legal_texts() if t[0] == "B"]
     assert len(g.legal_texts()) == 16
-    before = snapshot(g)
     x, y = cells[50]
-    e = raises(MoveError, g.play_text, "B" + name(x, y))
-    assert "all 45 black stones" in str(e), str(e)
-    assert snapshot(g) == before
+    check_refused(g, "B" + name(x, y), "all 45 black stones")
     for x, y in cells[45:]:
         g.play_text("W" + name(x, y))
     # Board full: one black group of 45, one white group of 16, both score 0;
@@ -243,13 +241,10 @@ def test_both_zero_is_equal_too():
 def test_union_find_matches_a_flood_fill_and_undo_restores_it():
     for seed in (3, 8, 21):
         g = produto.Game()
-        x = seed
-        while g.result() is None:
-            ms = g.moves()
-            x = (x * 1103515245 + 12345) & 0x7FFFFFFF
-            g.play(ms[(x >> 8) % len(ms)])
-            if g.ply % 7 == 0 or g.ply == 61:
+        for _ in random_walk(g, seed):
+            if g.ply % 7 == 0:
                 assert g.score() == naive_products(g), (seed, g.ply)
+        assert g.score() == naive_products(g), (seed, g.ply)     # the full board
         while g.ply > 30:
             g.undo()
         assert g.score() == naive_products(g)
@@ -280,22 +275,12 @@ def test_both_colours_are_tapped_on_the_same_cell():
 
 
 def test_illegal_input_changes_nothing_and_says_why():
-    g = play(produto.Game(), "Bc3 We5")
-    before = snapshot(g)
-    for bad, words in (("Bc3", "already holds a black stone"),
-                       ("Wc3", "already holds a black stone"),
-                       ("We5", "already holds a white stone"),
-                       ("Bi1", "outside the hexagon"),
-                       ("Wa9", "outside the hexagon"),
-                       ("Bj1", "after B comes a cell"),
-                       ("Bc0", "after B comes a cell"),
-                       ("c4", "name the colour"),
-                       ("Xc4", "colour (B or W)"),
-                       ("", "write a colour")):
-        e = raises(MoveError, g.play_text, bad)
-        assert words in str(e), (bad, str(e))
-        assert snapshot(g) == before
-    assert "text" in str(raises(MoveError, g.play_text, 5))
+    check_illegal_input_refused(play(produto.Game(), "Bc3 We5"), (
+        ("Bc3", "already holds a black stone"), ("Wc3", "already holds a black stone"),
+        ("We5", "already holds a white stone"), ("Bi1", "outside the hexagon"),
+        ("Wa9", "outside the hexagon"), ("Bj1", "after B comes a cell"),
+        ("Bc0", "after B comes a cell"), ("c4", "name the colour"),
+        ("Xc4", "colour (B or W)"), ("", "write a colour")), 5)
 
 
 def test_no_move_after_the_end():
@@ -321,10 +306,8 @@ def test_options_rejected():
 
 
 def test_random_games_end_with_a_full_board():
-    for seed in (5, 6, 7):
-        g = produto.Game()
-        played = random_playout(g, seed)
-        assert len(played) == 61 and g.result() in (0, 1)
+    for g, played in check_random_games_end_with_a_winner(produto.Game, (5, 6, 7)):
+        assert len(played) == 61
         s = g.score()
         if s[0] != s[1]:
             assert g.result() == (0 if s[0] > s[1] else 1)
@@ -335,17 +318,7 @@ def test_random_games_end_with_a_full_board():
 # --- AI hooks --------------------------------------------------------------
 
 def test_key_is_small_and_follows_the_position():
-    a = play(produto.Game(), "Bc3 We5 Bd4")
-    b = play(produto.Game(), "Bd4 Bc3 We5")
-    assert a.key() == b.key()
-    c = play(produto.Game(), "Bc3 Be5 Wd4")
-    assert c.key() != a.key()
-    k = a.key()
-    assert 0 <= k < 2 ** 30
-    a.play_text("Wa1")
-    assert a.key() != k
-    a.undo()
-    assert a.key() == k
+    check_key_follows_the_position(produto.Game, "Bc3 We5 Bd4", "Bd4 Bc3 We5", "Bc3 Be5 Wd4", "Wa1")
 
 
 def test_evaluate_sees_a_merge_threat_from_the_side_to_move():

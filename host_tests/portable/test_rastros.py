@@ -1,5 +1,7 @@
 """Rastros rules (docs/rules/rastros.md), the seed's opening and puzzle, notation. Portable."""
-from check import raises, play, snapshot, random_playout
+from check import (raises, play, random_playout, check_random_games_end_with_a_winner, check_refused,
+                   check_illegal_input_refused, check_key_follows_the_position,
+                   check_evaluate_in_range_along_games)
 from games import rastros
 from games.common import MoveError, OptionError, EMPTY, BLOCK, PIECE, P0_SOFT, P1_SOFT
 
@@ -67,23 +69,15 @@ def test_the_square_left_becomes_black_and_is_closed():
     g = play(rastros.Game(), "e4")
     assert g.view()[idx("e5")] == BLOCK
     assert "e5" not in g.legal_texts()
-    before = snapshot(g)
-    e = raises(MoveError, g.play_text, "e5")
-    assert "e5 is black" in str(e) and "never enter" in str(e), str(e)
-    assert snapshot(g) == before
+    check_refused(g, "e5", "e5 is black", "never enter")
 
 
 def test_moves_are_to_king_neighbours_only():
-    g = rastros.Game()
-    before = snapshot(g)
-    for bad, words in (("e3", "to a neighbour of e5"), ("c5", "to a neighbour of e5"),
-                       ("g7", "to a neighbour of e5"), ("e5", "already there"),
-                       ("h1", "not a square"), ("a8", "not a square"), ("", "not a square"),
-                       ("e5-e4", "write only the square")):
-        e = raises(MoveError, g.play_text, bad)
-        assert words in str(e), str(e)
-        assert snapshot(g) == before
-    assert "text" in str(raises(MoveError, g.play_text, None))
+    check_illegal_input_refused(rastros.Game(), (
+        ("e3", "to a neighbour of e5"), ("c5", "to a neighbour of e5"),
+        ("g7", "to a neighbour of e5"), ("e5", "already there"),
+        ("h1", "not a square"), ("a8", "not a square"), ("", "not a square"),
+        ("e5-e4", "write only the square")), None)
 
 
 def test_entering_own_goal_wins():
@@ -208,16 +202,7 @@ def test_move_cells_lift_the_piece_then_its_square():
 
 
 def test_key_small_transposition_safe_and_restored():
-    a = play(rastros.Game(), "e4 d4 d3")
-    b = play(rastros.Game(), "d4 e4 d3")
-    assert a.key() == b.key()
-    c = play(rastros.Game(), "e4 d4 c3")
-    assert a.key() != c.key()
-    k = a.key()
-    play(a, "c2")
-    assert a.key() != k and 0 <= a.key() < 2 ** 30
-    a.undo()
-    assert a.key() == k
+    check_key_follows_the_position(rastros.Game, "e4 d4 d3", "d4 e4 d3", "e4 d4 c3", "c2")
 
 
 def test_evaluate():
@@ -240,15 +225,7 @@ def test_evaluate():
     assert g.evaluate() < -300
     play(g, "b4")
     assert g.evaluate() > 300                # now seat 1 to move: only its goal is open
-    for seed in (5, 6, 7):
-        g = rastros.Game()
-        x = seed
-        while g.result() is None:
-            v = g.evaluate()
-            assert -10000 < v < 10000 and isinstance(v, int)
-            ms = g.moves()
-            x = (x * 1103515245 + 12345) & 0x7FFFFFFF
-            g.play(ms[(x >> 8) % len(ms)])
+    check_evaluate_in_range_along_games(rastros.Game, (5, 6, 7))
 
 
 def plain_distances(g):
@@ -281,10 +258,7 @@ def test_distances_match_a_plain_search():
 
 
 def test_random_playouts_end_with_a_winner():
-    for seed in (1, 2, 3, 4, 5, 6):
-        g = rastros.Game()
-        played = random_playout(g, seed)
-        assert g.result() in (0, 1) and g.moves() == []
+    for g, played in check_random_games_end_with_a_winner(rastros.Game, (1, 2, 3, 4, 5, 6)):
         assert len(played) <= 47
 
 

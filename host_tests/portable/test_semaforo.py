@@ -1,5 +1,5 @@
 """Semáforo rules (docs/rules/semaforo.md), the seed's worked example, notation. Portable."""
-from check import raises, play, snapshot
+from check import raises, play, winning_texts, check_illegal_input_refused
 from games import semaforo
 from games.common import MoveError
 
@@ -7,9 +7,7 @@ from games.common import MoveError
 def seed_position():
     # The seed's diagram with three immediate wins: a1 a2 yellow, a3 green,
     # b2 green, b3 red, c2 red, d1 yellow, c1 empty.
-    g = semaforo.Game()
-    play(g, "a1 a1 a2 a2 a3 b2 b3 b3 b3 c2 c2 c2 d1 d1")
-    return g
+    return play(semaforo.Game(), "a1 a1 a2 a2 a3 b2 b3 b3 b3 c2 c2 c2 d1 d1")
 
 
 def test_start_position_every_cell_is_legal():
@@ -33,13 +31,7 @@ def test_cell_cycles_green_yellow_red_then_is_closed():
 def test_seed_example_has_exactly_the_three_winning_moves():
     g = seed_position()
     assert g.result() is None and g.turn == 0
-    winners = []
-    for t in g.legal_texts():
-        g.play_text(t)
-        if g.result() == 0:
-            winners.append(t)
-        g.undo()
-    assert sorted(winners) == ["a3", "c1", "d1"]
+    assert winning_texts(g, 0) == ["a3", "c1", "d1"]
 
 
 def test_mover_who_makes_the_line_wins_and_it_is_highlighted():
@@ -100,14 +92,8 @@ def test_player_without_legal_move_loses():
 
 
 def test_illegal_input_changes_nothing_and_says_why():
-    g = play(semaforo.Game(), "a1")
-    before = snapshot(g)
-    for bad, words in (("e1", "not a square"), ("a4", "not a square"), ("", "not a square"),
-                       ("zz", "not a square")):
-        e = raises(MoveError, g.play_text, bad)
-        assert words in str(e), str(e)
-        assert snapshot(g) == before
-    assert "text" in str(raises(MoveError, g.play_text, 5))
+    check_illegal_input_refused(play(semaforo.Game(), "a1"), (
+        ("e1", "not a square"), ("a4", "not a square"), ("", "not a square"), ("zz", "not a square")), 5)
 
 
 def test_upper_case_is_accepted():

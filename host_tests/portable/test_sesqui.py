@@ -1,5 +1,8 @@
 """Sesqui rules (docs/rules/sesqui.md), turn structure, crossings, connections, notation. Portable."""
-from check import raises, play, snapshot, random_playout
+from check import (raises, play, snapshot, random_playout, lcg, random_walk,
+                   check_random_games_end_with_a_winner, check_refused, check_illegal_input_refused,
+                   check_evaluate_in_range_along_games, check_candidates_along_a_game,
+                   check_candidates_put_a_win_first)
 from games import sesqui
 from games.common import MoveError, OptionError, BLACK, WHITE, EMPTY
 
@@ -231,11 +234,8 @@ def test_the_stone_just_moved_can_be_placed_beside_and_the_placed_one_moved():
 def test_a_crossing_is_illegal_by_placement_and_by_movement():
     g = play(sesqui.Game(), "c3 d3 c4 b3 b3-b5 d2 d2-h2 b5-d5")
     assert g.owed() == "place"
-    before = snapshot(g)
-    e = raises(MoveError, g.play_text, "d4")    # black c3 d4, white d3 c4
-    assert "crossing" in str(e) and "black on d4 and c3" in str(e) and "white on" in str(e), str(e)
-    assert "d3" in str(e) and "c4" in str(e)
-    assert snapshot(g) == before
+    # black c3 d4, white d3 c4
+    check_refused(g, "d4", "crossing", "black on d4 and c3", "white on", "d3", "c4")
     assert "d4" not in g.legal_texts()
     play(g, "d6 e3 e3-h6")
     assert g.turn == 0 and g.owed() is None
@@ -250,12 +250,8 @@ def test_a_crossing_is_illegal_by_placement_and_by_movement():
 def test_no_crossing_ever_appears_in_random_games():
     for seed in (21, 22, 23):
         g = sesqui.Game()
-        x = seed
-        while g.result() is None:
+        for _ in random_walk(g, seed):
             assert not crossing(board(g))
-            ms = g.moves()
-            x = (x * 1103515245 + 12345) & 0x7FFFFFFF
-            g.play(ms[(x >> 8) % len(ms)])
         assert not crossing(board(g))
 
 
@@ -264,11 +260,8 @@ def test_first_action_must_leave_the_other_kind_possible():
     # Vertical's d4 could slide to a1, where a2 and b1 (White) leave no square
     # to place on: a full turn exists, so that first action is illegal.
     g = play(sesqui.Game(), "d4 a2 b1")
-    before = snapshot(g)
     assert "d4-a1" not in g.legal_texts() and "d4-b2" in g.legal_texts()
-    e = raises(MoveError, g.play_text, "d4-a1")
-    assert "full turn" in str(e) and "no placement" in str(e), str(e)
-    assert snapshot(g) == before
+    check_refused(g, "d4-a1", "full turn", "no placement")
     assert g.legal_texts() == plain_moves(g)
 
 
@@ -329,13 +322,9 @@ def test_out_of_stones_a_turn_is_a_movement_only():
 def test_running_out_of_stones_in_play():
     for seed in range(1, 40):
         g = sesqui.Game()
-        x = seed
-        while g.result() is None:
+        for _ in random_walk(g, seed):
             if g.ply >= 3 and g.owed() is None and g.left[g.turn] == 0:
                 break
-            ms = g.moves()
-            x = (x * 1103515245 + 12345) & 0x7FFFFFFF
-            g.play(ms[(x >> 8) % len(ms)])
         if g.result() is None:
             break
     else:
@@ -426,16 +415,33 @@ def test_undo_of_single_actions():
 def test_moves_match_the_plain_rules_along_random_games():
     for seed in (41, 42):
         g = sesqui.Game()
-        x = seed
         starts = 0
-        while g.result() is None:
+        for _ in random_walk(g, seed):
             if g.ply < 4 or g.ply % 5 == 0:
                 starts += g.owed() is None
                 assert g.legal_texts() == plain_moves(g), (g.ply, g.board_text())
-            ms = g.moves()
-            x = (x * 1103515245 + 12345) & 0x7FFFFFFF
-            g.play(ms[(x >> 8) % len(ms)])
         assert starts >= 5
+
+
+def crowded_position(x, black):
+    """A random crowded position, Vertical to move: about 48 squares in 100
+    hold a stone, black of them Vertical's; no crossing, no connection, some
+    black stone and at most 30 white ones. Returns (game, the LCG's state)."""
+    while True:
+        cells = [0] * 64
+        for c in range(64):
+            x = lcg(x)
+            r = (x >> 8) % 100
+            if r < 48:
+                cells[c] = 1 if r < black else 2
+                if crossing(cells):
+                    cells[c] = 0
+        if (cells.count(1) and cells.count(2) <= 30
+                and not plain_connected(cells, 1) and not plain_connected(cells, 2)):
+            g = sesqui.Game()
+            g._place([sesqui.SQ[c] for c in range(64) if cells[c] == 1],
+                     [sesqui.SQ[c] for c in range(64) if cells[c] == 2], 0)
+            return g, x
 
 
 def test_moves_match_the_plain_rules_in_crowded_positions():
@@ -444,21 +450,7 @@ def test_moves_match_the_plain_rules_in_crowded_positions():
     x = 77
     checked = cut = 0
     while checked < 30:
-        cells = [0] * 64
-        for c in range(64):
-            x = (x * 1103515245 + 12345) & 0x7FFFFFFF
-            r = (x >> 8) % 100
-            if r < 48:
-                cells[c] = 1 if r < 2 else 2
-                if crossing(cells):
-                    cells[c] = 0
-        nb = cells.count(1)
-        nw = cells.count(2)
-        if not nb or nw > 30 or plain_connected(cells, 1) or plain_connected(cells, 2):
-            continue
-        g = sesqui.Game()
-        g._place([sesqui.SQ[c] for c in range(64) if cells[c] == 1],
-                 [sesqui.SQ[c] for c in range(64) if cells[c] == 2], 0)
+        g, x = crowded_position(x, 2)
         if checked % 3 == 0:
             g.left[0] = 1
         want = plain_moves(g)
@@ -471,17 +463,12 @@ def test_moves_match_the_plain_rules_in_crowded_positions():
 
 
 def test_random_playouts_end():
-    for seed in (5, 6, 7, 8):
-        g = sesqui.Game()
-        played = random_playout(g, seed)
-        assert g.result() in (0, 1), played
-        assert g.moves() == []
+    check_random_games_end_with_a_winner(sesqui.Game, (5, 6, 7, 8))
 
 
 def test_illegal_input_changes_nothing_and_says_why():
     g = play(sesqui.Game(), "d4 a2 b1 d4-d6")
-    before = snapshot(g)
-    cases = (
+    check_illegal_input_refused(g, (
         ("d6-d7", "now places one"),
         ("d6", "not empty"),
         ("a1", "next to one of your black stones"),
@@ -491,12 +478,7 @@ def test_illegal_input_changes_nothing_and_says_why():
         ("", "not a move"),
         ("a1-a2-a3", "not a move"),
         ("pass", "'pass' is not a square"),
-    )
-    for bad, words in cases:
-        e = raises(MoveError, g.play_text, bad)
-        assert words in str(e), (bad, str(e))
-        assert snapshot(g) == before
-    assert "text" in str(raises(MoveError, g.play_text, None))
+    ), None)
     assert "legal move" in g.explain("d5")
 
 
@@ -524,18 +506,7 @@ def test_evaluate_prefers_the_shorter_connection():
     g = setup("d4 e5", "a5 b5 c5 d5 f4 g4 h4", 1)
     assert g._cost(2) == 2
     assert "crossing" in g.explain("e4") or "next to" in g.explain("e4")
-    for seed in (51, 52):
-        g = sesqui.Game()
-        x = seed
-        while g.result() is None:
-            assert -10000 < g.evaluate() < 10000
-            ms = g.moves()
-            x = (x * 1103515245 + 12345) & 0x7FFFFFFF
-            g.play(ms[(x >> 8) % len(ms)])
-
-
-def lcg(x):
-    return (x * 1103515245 + 12345) & 0x7FFFFFFF
+    check_evaluate_in_range_along_games(sesqui.Game, (51, 52))
 
 
 def wins_now(g):
@@ -553,17 +524,7 @@ def wins_now(g):
 # --- the AI's candidates ---------------------------------------------------
 def test_candidates_are_legal_distinct_limited_and_cover_every_move():
     for seed in (61, 62, 63):
-        g = sesqui.Game()
-        x = seed
-        while g.result() is None:
-            ms = g.moves()
-            for limit in (1, 5, 12, 30):
-                cs = g.candidates(limit)
-                assert len(cs) == min(limit, len(ms)), (limit, len(cs), len(ms), g.board_text())
-                assert len(set(cs)) == len(cs) and all(m in ms for m in cs), g.board_text()
-            assert sorted(g.candidates(1000)) == sorted(ms), g.board_text()
-            x = lcg(x)
-            g.play(ms[(x >> 8) % len(ms)])
+        check_candidates_along_a_game(sesqui.Game(), seed, (1, 5, 12, 30), 1000)
 
 
 def test_candidates_in_crowded_positions():
@@ -571,20 +532,7 @@ def test_candidates_in_crowded_positions():
     x = 91
     checked = 0
     while checked < 12:
-        cells = [0] * 64
-        for c in range(64):
-            x = lcg(x)
-            r = (x >> 8) % 100
-            if r < 48:
-                cells[c] = 1 if r < 3 else 2
-                if crossing(cells):
-                    cells[c] = 0
-        if (not cells.count(1) or cells.count(2) > 30
-                or plain_connected(cells, 1) or plain_connected(cells, 2)):
-            continue
-        g = sesqui.Game()
-        g._place([sesqui.SQ[c] for c in range(64) if cells[c] == 1],
-                 [sesqui.SQ[c] for c in range(64) if cells[c] == 2], 0)
+        g, x = crowded_position(x, 3)
         ms = g.moves()
         cs = g.candidates(6)
         assert len(cs) == min(6, len(ms)) and all(m in ms for m in cs), g.board_text()
@@ -604,16 +552,7 @@ def test_candidates_put_a_win_in_one_first():
     assert g.move_text(g.candidates(1)[0]) == "h4"
     found = 0
     for seed in (71, 72, 73, 74, 75, 76):
-        g = sesqui.Game()
-        x = seed
-        while g.result() is None:
-            wins = wins_now(g)
-            if wins:
-                assert g.candidates(1)[0] in wins, g.board_text()
-                found += 1
-            ms = g.moves()
-            x = lcg(x)
-            g.play(ms[(x >> 8) % len(ms)])
+        found += check_candidates_put_a_win_first(sesqui.Game(), seed, wins_now)
     assert found >= 6
 
 
@@ -622,30 +561,28 @@ def test_cost_after_candidates_matches_a_fresh_search():
     # position before when it can: they must be the same numbers.
     for seed in (81, 82):
         g = sesqui.Game()
-        x = seed
-        while g.result() is None:
+        for _ in random_walk(g, seed):
             for m in g.candidates(10):
                 g.play(m)
                 if g.result() is None:
                     assert g._costs() == g._cost(1) | g._cost(2) << 5, g.board_text()
                 g.undo()
-            ms = g.moves()
-            x = lcg(x)
-            g.play(ms[(x >> 8) % len(ms)])
+
+
+def packed_rows(g):
+    """The stones' rows packed as Game keeps them in pk, from the cells."""
+    want = [0] * 6
+    for c in sesqui.SQ:
+        if g.cells[c]:
+            want[sesqui.PJ[c] + 3 * g.cells[c] - 3] |= sesqui.PB[c]
+    return want
 
 
 def test_packed_rows_follow_the_stones():
     g = sesqui.Game()
-    x = 17
-    while g.result() is None:
-        ms = g.moves()
-        x = lcg(x)
-        g.play(ms[(x >> 8) % len(ms)])
-        want = [0] * 6
-        for c in sesqui.SQ:
-            if g.cells[c]:
-                want[sesqui.PJ[c] + 3 * g.cells[c] - 3] |= sesqui.PB[c]
-        assert g.pk == want
+    for _ in random_walk(g, 17):
+        assert g.pk == packed_rows(g)
+    assert g.pk == packed_rows(g)
     while g.history:
         g.undo()
     assert g.pk == [0] * 6

@@ -10,8 +10,8 @@ its links, or a picture left behind fails here.
 import os
 import re
 import shutil
-import subprocess
 from tools.link.firmware_path import ROOT
+from helpers.repofiles import files_under, tracked_files
 
 INDEX = "docs/README.md"
 MAX_LINES = 400
@@ -21,19 +21,6 @@ LINK = re.compile(r"\]\(([^)\s]+)\)")
 # of the docs' extensions (a pattern such as docs/rules/<id>.md does not match).
 DOCS_PATH = re.compile(r"\bdocs/[\w./-]*\w\.(?:md|svg|png|json)\b")
 HERE = "host_tests/project/test_docs_index.py"          # its examples name missing paths on purpose
-SKIP_DIRS = (".git", ".venv", "node_modules", "build", "simstate", "__pycache__",
-             ".pytest_cache", ".ruff_cache")
-
-
-def files_under(root, top):
-    """Paths relative to root, with '/', of every file under root/top."""
-    found = []
-    for d, dirs, files in os.walk(os.path.join(root, top)):
-        dirs[:] = sorted(x for x in dirs if x not in SKIP_DIRS)
-        found += [os.path.relpath(os.path.join(d, f), root).replace(os.sep, "/") for f in files]
-    return sorted(found)
-
-
 def pages(root):
     """Every markdown page a reader may follow a link from: docs/ and the top level."""
     top = [f for f in os.listdir(root) if f.endswith(".md") and os.path.isfile(os.path.join(root, f))]
@@ -73,16 +60,6 @@ def unused_pictures(root):
     """The files under docs/ other than pages that no page links or shows."""
     used = set(path for rel in pages(root) for _, path in links(root, rel))
     return [p for p in files_under(root, "docs") if not p.endswith(".md") and p not in used]
-
-
-def tracked(root):
-    try:
-        out = subprocess.run(["git", "ls-files", "-z"], cwd=root, capture_output=True,
-                             timeout=60).stdout
-    except OSError:
-        out = b""
-    names = [n for n in out.decode().split("\0") if n]
-    return names or files_under(root, ".")
 
 
 def stale_paths(root, names):
@@ -129,7 +106,7 @@ def test_every_picture_under_docs_is_shown_by_a_page_or_listed_in_the_index():
 
 
 def test_every_docs_path_the_code_and_the_docs_name_exists():
-    bad = stale_paths(ROOT, [n for n in tracked(ROOT) if n != HERE])
+    bad = stale_paths(ROOT, [n for n in tracked_files(ROOT) if n != HERE])
     assert not bad, "\n".join(bad)
 
 

@@ -7,9 +7,9 @@ sends a reader to something they cannot open.
 """
 import os
 import re
-import subprocess
 
 from helpers.mptools import ROOT
+from helpers.repofiles import tracked_files
 
 # Built from parts so that this file does not match itself.
 OUTSIDE = re.compile("|".join([
@@ -17,23 +17,6 @@ OUTSIDE = re.compile("|".join([
     "/" + "shared/",                        # any path through it
     r"\b(?:GAMES|DESIGN|PERF|REFEREE|STYLE)\." + "md",   # the notes' file names
 ]))
-
-
-def tracked_files():
-    try:
-        out = subprocess.run(["git", "ls-files", "-z"], cwd=ROOT, capture_output=True,
-                             timeout=60).stdout
-    except OSError:
-        out = b""
-    names = [n for n in out.decode().split("\0") if n]
-    if names:
-        return names
-    found = []                              # not a git checkout: every file but the local ones
-    for d, dirs, files in os.walk(ROOT):
-        dirs[:] = [x for x in dirs if x not in (".git", ".venv", "simstate", "build",
-                                                 "__pycache__", ".pytest_cache")]
-        found += [os.path.relpath(os.path.join(d, f), ROOT) for f in files]
-    return found
 
 
 def text_of(rel):
@@ -49,7 +32,7 @@ def text_of(rel):
 
 def test_no_tracked_file_refers_to_files_outside_the_repository():
     bad = []
-    for rel in tracked_files():
+    for rel in tracked_files(ROOT):
         text = text_of(rel)
         if text is None:
             continue

@@ -67,6 +67,15 @@ def phase(gid, ms, levels, mhz=None):
     log('DONE')
 
 
+def _each_reps(reps, calls):
+    # For each (tag, bound method): mark(tag), then call it reps times, so
+    # that the fuel up to the next mark is reps calls and the loop's steps.
+    for tag, call in calls:
+        mark(tag)
+        for i in range(reps):
+            call()
+
+
 def profile(gid, ms, reps):
     # The cost of each interface call the search makes, in this position.
     try:
@@ -75,22 +84,12 @@ def profile(gid, ms, reps):
         ms = g.moves()
         m0 = ms[0]
         log('N %d' % len(ms))
-        mark('gen')
-        for i in range(reps):
-            g.moves()
-        mark('result')
-        for i in range(reps):
-            g.result()
+        _each_reps(reps, (('gen', g.moves), ('result', g.result)))
         mark('play+undo')
         for i in range(reps):
             g.play(m0)
             g.undo()
-        mark('key')
-        for i in range(reps):
-            g.key()
-        mark('evaluate')
-        for i in range(reps):
-            g.evaluate()
+        _each_reps(reps, (('key', g.key), ('evaluate', g.evaluate)))
         if hasattr(g, 'candidates'):
             mark('candidates')
             for i in range(reps):

@@ -151,27 +151,39 @@ function piece(i) {
   send("toggle", i);
 }
 
-function hold(node, key) {
+function holdable(node, keyAt) {
   // Pressed while the pointer is down (press and hold), a touch however short.
+  // keyAt() gives the key number to press, or null when the touch did
+  // something else; the release goes to the key that was pressed.
   node.addEventListener("pointerdown", (e) => {
     if (e.button !== 0) return;
     wakeAudio();
     e.preventDefault();
     node.setPointerCapture(e.pointerId);
-    if (key < page.cols * page.rows && (el("pieces-mode").checked)) { piece(key); return; }
+    const key = keyAt();
+    if (key === null) return;
     node.classList.add("down");
     node.dataset.pressed = "1";
+    node.dataset.sent = key;
     send("press", key);
   });
   const up = () => {
     if (node.dataset.pressed !== "1") return;
     node.dataset.pressed = "";
     node.classList.remove("down");
-    send("release", key);
+    send("release", +node.dataset.sent);
   };
   node.addEventListener("pointerup", up);
   node.addEventListener("pointercancel", up);
   node.addEventListener("lostpointercapture", up);
+}
+
+function hold(node, key) {
+  // A square: in pieces mode a touch puts a piece down or takes it away.
+  holdable(node, () => {
+    if (key < page.cols * page.rows && el("pieces-mode").checked) { piece(key); return null; }
+    return key;
+  });
 }
 
 function wire(sq, i) {
@@ -306,25 +318,7 @@ async function init() {
 // A function key: its number follows the squares', so it is read at the press
 // (the board chosen decides it).
 function keyButton(node, k) {
-  node.addEventListener("pointerdown", (e) => {
-    if (e.button !== 0) return;
-    wakeAudio();
-    e.preventDefault();
-    node.setPointerCapture(e.pointerId);
-    node.classList.add("down");
-    node.dataset.pressed = "1";
-    node.dataset.sent = keyNumber(k);
-    send("press", keyNumber(k));
-  });
-  const up = () => {
-    if (node.dataset.pressed !== "1") return;
-    node.dataset.pressed = "";
-    node.classList.remove("down");
-    send("release", +node.dataset.sent);
-  };
-  node.addEventListener("pointerup", up);
-  node.addEventListener("pointercancel", up);
-  node.addEventListener("lostpointercapture", up);
+  holdable(node, () => keyNumber(k));
 }
 
 page.loaded = init();

@@ -42,6 +42,16 @@ def run(root, *files):
     return failed, "\n".join(out)
 
 
+def check_the_edit_fails(root, rel, old, new, *messages):
+    """With old replaced by new in the file rel, the check of that file fails
+    and its output holds each of messages."""
+    edit(root, rel, old, new)
+    failed, out = run(root, rel)
+    assert failed == 1, out
+    for m in messages:
+        assert m in out, (m, out)
+
+
 def test_the_unchanged_copy_is_clean(scratch):
     failed, out = run(scratch, "firmware/hal/rp2.py", "firmware/hal/circuitpython.py")
     assert failed == 0, out
@@ -50,36 +60,27 @@ def test_the_unchanged_copy_is_clean(scratch):
 
 def test_a_pin_made_with_a_wrong_argument_fails(scratch):
     # machine.Pin(id, mode, pull, *, value...): `pul` is no keyword of the rp2 port's Pin
-    edit(scratch, "firmware/hal/rp2.py", "machine.Pin(board[\"led_pin\"], machine.Pin.OUT)",
-         "machine.Pin(board[\"led_pin\"], machine.Pin.OUT, pul=1)")
-    failed, out = run(scratch, "firmware/hal/rp2.py")
-    assert failed == 1
-    assert "rp2.py:" in out and 'No parameter named "pul"' in out
+    check_the_edit_fails(scratch, "firmware/hal/rp2.py", "machine.Pin(board[\"led_pin\"], machine.Pin.OUT)",
+                         "machine.Pin(board[\"led_pin\"], machine.Pin.OUT, pul=1)",
+                         "rp2.py:", 'No parameter named "pul"')
 
 
 def test_a_time_function_the_rp2_port_lacks_fails(scratch):
     # time.monotonic is CPython's (and CircuitPython's), not MicroPython's
-    edit(scratch, "firmware/start.py", "                time.sleep(0.001)",
-         "                time.sleep(0.001 + time.monotonic())")
-    failed, out = run(scratch, "firmware/start.py")
-    assert failed == 1
-    assert '"monotonic" is not a known attribute of module "time"' in out
+    check_the_edit_fails(scratch, "firmware/start.py", "                time.sleep(0.001)",
+                         "                time.sleep(0.001 + time.monotonic())",
+                         '"monotonic" is not a known attribute of module "time"')
 
 
 def test_a_keymatrix_with_a_wrong_argument_fails_on_circuitpython(scratch):
-    edit(scratch, "firmware/hal/circuitpython.py", "columns_to_anodes=True, interval=interval,\n"
-         "                                       max_events=64, debounce_threshold=threshold)",
-         "columns_to_anodes=True, interval=interval,\n"
-         "                                       max_events=64, debounce=threshold)")
-    failed, out = run(scratch, "firmware/hal/circuitpython.py")
-    assert failed == 1
-    assert 'No parameter named "debounce"' in out
+    call = ("columns_to_anodes=True, interval=interval,\n"
+            "                                       max_events=64, debounce%s=threshold)")
+    check_the_edit_fails(scratch, "firmware/hal/circuitpython.py", call % "_threshold", call % "",
+                         'No parameter named "debounce"')
 
 
 def test_the_micropython_ticks_are_not_circuitpythons(scratch):
     # hal/circuitpython.py is checked against CircuitPython, whose time has no ticks_ms
-    edit(scratch, "firmware/hal/circuitpython.py", "    def sleep_ms(self, ms):\n",
-         "    def sleep_ms(self, ms):\n        time.ticks_ms()\n")
-    failed, out = run(scratch, "firmware/hal/circuitpython.py")
-    assert failed == 1
-    assert '"ticks_ms" is not a known attribute of module "time"' in out
+    check_the_edit_fails(scratch, "firmware/hal/circuitpython.py", "    def sleep_ms(self, ms):\n",
+                         "    def sleep_ms(self, ms):\n        time.ticks_ms()\n",
+                         '"ticks_ms" is not a known attribute of module "time"')
