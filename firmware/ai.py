@@ -273,28 +273,37 @@ class Searcher:
                 if s > alpha:
                     alpha = s
                     if s >= beta:
-                        if self.k1[ply] != m:
-                            self.k2[ply] = self.k1[ply]
-                            self.k1[ply] = m
-                        j = m & _HMASK
-                        hc = self.hist[j >> _CB]
-                        h = hc[j & _CM] + depth * depth
-                        hc[j & _CM] = h
-                        if h > 16383:
-                            self._age()
+                        self._cutoff(m, depth, ply)
                         break
 
-        # Store: the deepest result for a slot wins; a new position replaces.
         if best <= a0:
-            f = _UPPER
+            self._store(c, i, key, best, _UPPER, depth, ply, bm)
         elif best >= beta:
-            f = _LOWER
+            self._store(c, i, key, best, _LOWER, depth, ply, bm)
         else:
-            f = _EXACT
+            self._store(c, i, key, best, _EXACT, depth, ply, bm)
+        return best
+
+    def _cutoff(self, m, depth, ply):
+        """Move m refuted its position at `ply`: a killer there, and its
+        history grows by depth squared (all of it halved past 16383)."""
+        if self.k1[ply] != m:
+            self.k2[ply] = self.k1[ply]
+            self.k1[ply] = m
+        j = m & _HMASK
+        hc = self.hist[j >> _CB]
+        h = hc[j & _CM] + depth * depth
+        hc[j & _CM] = h
+        if h > 16383:
+            self._age()
+
+    def _store(self, c, i, key, s, f, depth, ply, bm):
+        """Slot i of chunk c gets a searched position: the deepest result for
+        a slot wins, a new position replaces. A win's score is kept as from
+        this position (its plies from the root taken off)."""
         tk = self.tk[c]
         tv = self.tv[c]
         if tk[i] != key or (tv[i] >> 2) & 63 <= depth:
-            s = best
             if s > _WON:
                 s += ply
             elif s < -_WON:
@@ -302,7 +311,6 @@ class Searcher:
             tk[i] = key
             self.tm[c][i] = bm
             tv[i] = ((s + 32768) << 8) | (depth << 2) | f
-        return best
 
     def root(self, depth, ms, scores, exact):
         """Search every root move to `depth`; scores[i] gets move i's score.

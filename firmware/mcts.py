@@ -359,14 +359,14 @@ def _rave(mv, rv, rw, amaf, x: int):
         i += 1
 
 
-def _search(t, hooks, legal, playouts, ms, clock, progress):  # noqa: C901
-    global _last
-    mv, vis, win, rv, rw, first, nch, who = t.mv, t.vis, t.win, t.rv, t.rw, t.first, t.nch, t.who
-    packed = t.packed
-    cap_n = t.n
+def _root(t, hooks, legal):
+    """Lay out the root and its children in the tree; the first free node.
+
+    The children are the hooks' moves that the game allows (its own rules
+    may be stricter, as Go's superko), or the game's list if they offer
+    none of them."""
+    mv, vis, win, first, nch = t.mv, t.vis, t.win, t.first, t.nch
     hooks.root()
-    # The root: the hooks' moves that the game allows (its own rules may be
-    # stricter, as Go's superko), or the game's list if they offer none of them.
     n = hooks.moves(mv, vis, win, 1)
     k = 1
     ok = set(legal)
@@ -378,7 +378,7 @@ def _search(t, hooks, legal, playouts, ms, clock, progress):  # noqa: C901
             k += 1
     ok = None
     if k == 1:
-        for m in legal[:cap_n - 1]:
+        for m in legal[:t.n - 1]:
             mv[k] = m
             vis[k] = 1
             win[k] = 1
@@ -389,7 +389,15 @@ def _search(t, hooks, legal, playouts, ms, clock, progress):  # noqa: C901
     first[0] = 1
     if nch is not None:
         nch[0] = k - 1
-    used = k
+    return k
+
+
+def _search(t, hooks, legal, playouts, ms, clock, progress):  # noqa: C901
+    global _last
+    mv, vis, win, rv, rw, first, nch, who = t.mv, t.vis, t.win, t.rv, t.rw, t.first, t.nch, t.who
+    packed = t.packed
+    cap_n = t.n
+    used = _root(t, hooks, legal)
     amafn = hooks.AMAF
     rave = amafn > 0 and packed
     amaf = bytearray(256)     # by move (a byte); 0: nobody played it
