@@ -4,7 +4,6 @@ referee to the result the board recorded; every Go SGF loaded by GNU Go to
 the record's final position."""
 import csv
 import os
-import subprocess
 
 import pytest
 
@@ -150,13 +149,13 @@ def test_every_go_sgf_loads_in_gnu_go_to_the_recorded_final_position(exported):
         for c, v in enumerate(g.board):
             if v:
                 want[v].append(("ABCDEFG"[c % 7] + str(c // 7 + 1)))
-        p = subprocess.run([gtp_client.find_gnugo(), "--mode", "gtp",
-                            "--infile", str(out / row["file"])],
-                           input="list_stones black\nlist_stones white\nquit\n",
-                           capture_output=True, text=True, timeout=60)
-        answers = [a for a in p.stdout.split("\n\n") if a.strip()]
-        assert sorted(answers[0][2:].split()) == sorted(want[1]), row
-        assert sorted(answers[1][2:].split()) == sorted(want[2]), row
+        gnugo = gtp_client.Engine(gtp_client.gnugo_argv())
+        try:
+            gnugo.ask("loadsgf %s" % (out / row["file"]))
+            assert sorted(gnugo.ask("list_stones black").split()) == sorted(want[1]), row
+            assert sorted(gnugo.ask("list_stones white").split()) == sorted(want[2]), row
+        finally:
+            gnugo.close()
         n += 1
     assert n == 6                          # three Go games in each book
 
