@@ -411,6 +411,7 @@ class Searcher:
 
 _searcher = None
 _last = (0, 0, 0)
+SHRUNK = 0                    # tables halved for want of heap since import (tests read it)
 
 # The tables live only during choose(): each search clears them anyway, and
 # freeing them between moves gives their 28 KB back to the game for the
@@ -466,7 +467,7 @@ def _get_searcher(most=None):
     position and moves live at once, a fragmented heap) the table is halved
     until it fits: a move from a smaller table is a little weaker, an error
     screen would end the game."""
-    global _searcher
+    global _searcher, SHRUNK
     bits = _TABLE_BITS if most is None or most > _TABLE_BITS else most
     if _searcher is not None and _searcher.mask + 1 != 1 << bits:
         _searcher = None
@@ -477,6 +478,7 @@ def _get_searcher(most=None):
                 break
             except MemoryError:
                 _searcher = None
+                SHRUNK += 1
                 if bits <= _CB:
                     raise
                 bits -= 1

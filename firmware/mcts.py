@@ -46,6 +46,7 @@ PROGRESS_MS = 100
 
 _tree = None
 _last = (0, 0)
+SHRUNK = 0                    # trees halved for want of heap since import (tests read it)
 
 
 def budget(mod, level, mhz=BENCH_MHZ):
@@ -152,7 +153,7 @@ def _get_tree(n, typecode):
     """The tree for n nodes, kept from the last move if it is big enough. A
     heap with no room for it (an undo after the result gave it back) gets a
     smaller one, down to MIN_TREE nodes: a weaker move, not an error screen."""
-    global _tree
+    global _tree, SHRUNK
     t = _tree
     if t is None or t.n < n or t.typecode != typecode:
         _tree = t = None
@@ -160,6 +161,7 @@ def _get_tree(n, typecode):
             try:
                 t = Tree(n, typecode)
             except MemoryError:
+                SHRUNK += 1
                 if n <= MIN_TREE:
                     raise
                 n //= 2

@@ -28,6 +28,19 @@ for p in (os.path.join(ROOT, "firmware"), os.path.join(ROOT, "host_tests", "port
         sys.path.insert(0, p)
 
 
+@pytest.fixture(autouse=True)
+def search_modules_kept():
+    """The app gives the search's modules back at the menu
+    (app.core.AI_MODULES), so its next import loads a fresh copy, while a
+    test module that imported ai or mcts at its top keeps its own: each
+    test starts with the copies that were loaded before it, whatever the
+    previous test's boards did."""
+    kept = [(n, sys.modules[n]) for n in ("ai", "mcts") if n in sys.modules]
+    yield
+    for name, module in kept:
+        sys.modules[name] = module
+
+
 @pytest.fixture(scope="session")
 def mpy_dir(tmp_path_factory):
     """The firmware, the boards and the test harness compiled to .mpy, as deploy
