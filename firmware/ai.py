@@ -276,12 +276,16 @@ class Searcher:
                         self._cutoff(m, depth, ply)
                         break
 
-        if best <= a0:
-            self._store(c, i, key, best, _UPPER, depth, ply, bm)
-        elif best >= beta:
-            self._store(c, i, key, best, _LOWER, depth, ply, bm)
-        else:
-            self._store(c, i, key, best, _EXACT, depth, ply, bm)
+        # Store: the deepest result for a slot wins; a new position replaces.
+        # A win is kept as from this position (its plies from the root off).
+        f = _UPPER if best <= a0 else (_LOWER if best >= beta else _EXACT)
+        tk = self.tk[c]
+        tv = self.tv[c]
+        if tk[i] != key or (tv[i] >> 2) & 63 <= depth:
+            s = best + ply if best > _WON else (best - ply if best < -_WON else best)
+            tk[i] = key
+            self.tm[c][i] = bm
+            tv[i] = ((s + 32768) << 8) | (depth << 2) | f
         return best
 
     def _cutoff(self, m, depth, ply):
@@ -296,21 +300,6 @@ class Searcher:
         hc[j & _CM] = h
         if h > 16383:
             self._age()
-
-    def _store(self, c, i, key, s, f, depth, ply, bm):
-        """Slot i of chunk c gets a searched position: the deepest result for
-        a slot wins, a new position replaces. A win's score is kept as from
-        this position (its plies from the root taken off)."""
-        tk = self.tk[c]
-        tv = self.tv[c]
-        if tk[i] != key or (tv[i] >> 2) & 63 <= depth:
-            if s > _WON:
-                s += ply
-            elif s < -_WON:
-                s -= ply
-            tk[i] = key
-            self.tm[c][i] = bm
-            tv[i] = ((s + 32768) << 8) | (depth << 2) | f
 
     def root(self, depth, ms, scores, exact):
         """Search every root move to `depth`; scores[i] gets move i's score.

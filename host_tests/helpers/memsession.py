@@ -70,7 +70,7 @@ shrinks = 0
 moves = 0
 ended = 0
 level = LEVEL
-played = [x for x in ids if x != 'poliedricos']
+played = [e for e in ids if e != 'poliedricos']
 if DAY:
     GAMES = len(DAY) * len(played)
 for i in range(GAMES):
@@ -199,8 +199,8 @@ for i in range(GAMES):
                 # a MemoryError caught, counted by the module.
                 mod = sys.modules.get(name)
                 if mod is not None and mod.SHRUNK > shrunk.get(name, 0):
+                    shrinks += mod.SHRUNK - shrunk.get(name, 0)
                     shrunk[name] = mod.SHRUNK
-                    shrinks += 1
                     print('SHRUNK', name, i, gid)
             mod = None
             used = gc.mem_alloc()
