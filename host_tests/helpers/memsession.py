@@ -35,6 +35,17 @@ ONLY_MODE = globals().get('ONLY_MODE', 1)
 # against the board at that level, the player first and the board first in
 # turn (GAMES is then one round a level).
 DAY = globals().get('DAY')
+# Optional: PLAYED, instead of DAY, the games of the day as (game id, level)
+# pairs, each against the board to its result; MAX_NODES, the alpha-beta
+# search's nodes a move at most, as MAX_PLAYOUTS is the Monte-Carlo
+# search's (the emulator's runs: the tables are the level's, only the
+# search is shorter); BALLAST, bytes held from the start, as the heap a day
+# of games has taken at the menu where a run starts with a few of them.
+PLAYED = globals().get('PLAYED')
+# Optional with DAY: SKIP, the (game id, level) pairs the day leaves out.
+SKIP = globals().get('SKIP') or ()
+MAX_NODES = globals().get('MAX_NODES')
+ballast = bytearray(globals().get('BALLAST') or 0)
 long_done = False
 long_plies = 0
 gc.collect()
@@ -73,6 +84,8 @@ level = LEVEL
 played = [e for e in ids if e != 'poliedricos']
 if DAY:
     GAMES = len(DAY) * len(played)
+if PLAYED:
+    GAMES = len(PLAYED)
 for i in range(GAMES):
     gid = ids[i % len(ids)]
     mode = (i + i // len(ids)) % 4         # each round shifts every game's mode
@@ -82,6 +95,11 @@ for i in range(GAMES):
     if DAY:
         r = i // len(played)
         gid, level, mode, to_end = played[i % len(played)], DAY[r], 1 + (i + r) % 2, True
+        if (gid, level) in SKIP:
+            continue
+    if PLAYED:
+        gid, level = PLAYED[i]
+        mode, to_end = 1 + i % 2, True
     limit = PLIES
     is_long = gid == LONG_GID and not long_done
     if is_long:
@@ -138,6 +156,11 @@ for i in range(GAMES):
         import mcts
         mcts.MAX_PLAYOUTS = MAX_PLAYOUTS
         mcts = None
+    if MAX_NODES:
+        import ai
+        budget = ai.budget
+        ai.budget = lambda game, lv, mhz=125: min(MAX_NODES, budget(game, lv, mhz) or MAX_NODES)
+        ai = None
     want = None
     n = 0
     passes = 0

@@ -2,6 +2,7 @@
 
     python -m tools.bench.picomem EMULATOR [--python PY] [--games 12] [--plies 1] [--level 1]
                             [--only GAME] [--max-playouts N] [--day LEVELS]
+                            [--played GAME:LEVEL,...] [--max-nodes N] [--ballast BYTES]
 
 EMULATOR is the run_on_pico.py of an RP2040 emulator that boots the official
 MicroPython RPI_PICO firmware (not part of this project; PY is the Python of
@@ -35,7 +36,7 @@ def compile_to(src, dest):
         raise SystemExit(str(e))
 
 
-def stage(dest, games, plies, level, only=None, max_playouts=None, day=None):
+def stage(dest, games, plies, level, only=None, max_playouts=None, day=None, extra=""):
     try:
         mpy.compile_tree(dest, SOURCES, arch="armv6m")
     except mpy.MpyError as e:
@@ -47,9 +48,9 @@ def stage(dest, games, plies, level, only=None, max_playouts=None, day=None):
         # The Pico has no /tmp and no getpid: the boards' flash goes in a
         # folder at the file system's root.
         f.write("ROOTS = []\nGAMES = %d\nPLIES = %d\nLEVEL = %d\nWASM = False\n"
-                "ONLY = %r\nMAX_PLAYOUTS = %r\nDAY = %r\n"
+                "ONLY = %r\nMAX_PLAYOUTS = %r\nDAY = %r\n%s"
                 "import simboard\nsimboard._BASE[0] = '/boards'\n%s"
-                % (games, plies, level, only, max_playouts, day, body))
+                % (games, plies, level, only, max_playouts, day, extra, body))
     compile_to(src, src[:-3] + ".mpy")
     os.remove(src)
 
@@ -81,13 +82,22 @@ def main(argv=None):
                    "playouts a move at most: the level's tree and tables in full, its search shorter")
     p.add_argument("--day", metavar="LEVELS", help="instead of GAMES: a club day against the "
                    "board, a round a level (e.g. 1,2,3,4,5), every game to its result")
+    p.add_argument("--played", metavar="GAME:LEVEL,...", help="instead of GAMES: these games, "
+                   "each against the board at its level to its result")
+    p.add_argument("--max-nodes", type=int, metavar="N", help="the alpha-beta search's nodes "
+                   "a move at most: the level's tables in full, its search shorter")
+    p.add_argument("--ballast", type=int, default=0, metavar="BYTES", help="held from the "
+                   "start: the heap a day's first round leaves in use at the menu")
     p.add_argument("--boot", metavar="BOARD", help="instead: boot the app as main.py does with "
                    "boards/BOARD.py and the rp2 HAL, and print the free heap at the menu "
                    "(the figure of tools/bench/cli.py PICO_FREE_HEAP)")
     a = p.parse_args(argv)
     with tempfile.TemporaryDirectory() as d:
         day = tuple(int(x) for x in a.day.split(",")) if a.day else None
-        stage(d, a.games, a.plies, a.level, a.only, a.max_playouts, day)
+        played = [(g, int(lv)) for g, lv in (x.split(":") for x in a.played.split(","))] \
+            if a.played else None
+        extra = "PLAYED = %r\nMAX_NODES = %r\nBALLAST = %d\n" % (played, a.max_nodes, a.ballast)
+        stage(d, a.games, a.plies, a.level, a.only, a.max_playouts, day, extra)
         run = "import session_run"
         if a.boot:
             compile_to(os.path.join(ROOT, "boards", a.boot + ".py"), os.path.join(d, "board.mpy"))
