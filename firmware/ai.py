@@ -57,6 +57,11 @@ DEFAULT_NODES = (1000, 5000)
 BENCH_MHZ = 125
 DEFAULT_CANDIDATES = (30, 12)
 
+# The most nodes a level's search takes, whatever its budget. Only a
+# measuring run lowers it (the emulated Pico's memory runs: the level's
+# tables in full, its search shorter), as mcts.MAX_PLAYOUTS for Go.
+MAX_NODES = 1 << 29
+
 # Safety stop in milliseconds per level when the caller passes a clock.
 SAFETY_MS = (0, 1500, 1500, 1800, 4500, 9000)
 
@@ -520,6 +525,8 @@ def choose(game, level=3, seed=0, nodes=None, ms=None, clock=None, progress=None
             # NODES buy the costliest phase its time; a game whose nodes
             # cost less elsewhere says how many times more it gets there.
             limit = limit * scale() // 100
+        if limit > MAX_NODES:
+            limit = MAX_NODES
     else:
         limit = nodes
     maxdepth = level if exact else _MAXDEPTH

@@ -158,8 +158,7 @@ for i in range(GAMES):
         mcts = None
     if MAX_NODES:
         import ai
-        budget = ai.budget
-        ai.budget = lambda game, lv, mhz=125: min(MAX_NODES, budget(game, lv, mhz) or MAX_NODES)
+        ai.MAX_NODES = MAX_NODES
         ai = None
     want = None
     n = 0
