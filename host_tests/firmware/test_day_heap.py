@@ -8,6 +8,9 @@ the race timer), the games in every set-up mode (two players,
 you first, board first, demo), the AI at level 1 (its full search with its
 tables, in little time). host_tests/helpers/memsession.py is the driver.
 
+The club day of issue 39 plays whole games against the board instead, a
+round a level from 1 to 5, every game to its result (memsession.py's DAY).
+
 Issue 9 reproduced here before the fix: the menu's heap grew by each game's
 module (70 KB -> 132 KB after five different games) and the sixth game failed
 in games.load; the AI's 16 KB tables were refused by a fragmented heap.
