@@ -24,4 +24,5 @@ BOARD = {
     "max_current_ma": 1500,    # 64 LEDs; the supply must give this + 100 mA
     "buzzer_pin": 21,
     "cpu_mhz": 200,             # the RP2040 at its certified top (main.py raises the core to 1.15 V)
+    "lang": "pt",               # the players' first language: "pt" or "en" (chosen again at the menu)
 }

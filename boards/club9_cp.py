@@ -21,4 +21,5 @@ BOARD = {
     "brightness": 40,
     "max_current_ma": 1800,
     "buzzer_pin": "GP19",
+    "lang": "pt",               # the players' first language: "pt" or "en" (chosen again at the menu)
 }

@@ -27,7 +27,9 @@ DEFAULTS = {
     "max_current_ma": 500,      # safe on a USB port until the builder says more
     "buzzer_pin": None,
     "cpu_mhz": 125,             # the RP2040's clock; 200 is certified at 1.15 V (main.py sets both)
+    "lang": "en",               # the board's first language: "pt" or "en" (app/lang.py)
 }
+LANGS = ("pt", "en")            # app/lang.py LANGS: the catalogues the firmware has
 FIELDS = REQUIRED + tuple(sorted(DEFAULTS))
 PIN_FIELDS = ("row_pins", "col_pins", "led_pin", "buzzer_pin")
 FILES = "abcdefghijklmnop"      # file letters up to 16 columns
@@ -160,6 +162,7 @@ def check(board, source="board.py"):
     cols = ck.whole("cols", out["cols"], 3, 16)
     rows = ck.whole("rows", out["rows"], 3, 16)
     ck.choice("sensing", out["sensing"], ("reed", "button"))
+    ck.choice("lang", out["lang"], LANGS)
     row_pins, col_pins = _pins(ck, out, platform, cols, rows)
     out["keys"] = _keys(ck, out["keys"], rows, cols, len(row_pins), len(col_pins))
     _leds(ck, out, cols, rows)

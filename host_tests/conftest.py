@@ -29,6 +29,18 @@ for p in (os.path.join(ROOT, "firmware"), os.path.join(ROOT, "host_tests", "port
 
 
 @pytest.fixture(autouse=True)
+def english_between_tests():
+    """The board's language is the firmware's one global setting
+    (app/lang.py): a test that boots a Portuguese board leaves it Portuguese.
+    Each test starts, and leaves, in English; tests of Portuguese ask for it."""
+    from app import lang
+    lang.use("en")
+    yield
+    lang.use("en")
+    lang.MISSING = None
+
+
+@pytest.fixture(autouse=True)
 def search_modules_kept():
     """The app gives the search's modules back at the menu
     (app.core.AI_MODULES), so its next import loads a fresh copy, while a

@@ -12,11 +12,12 @@ from compat import ticks_diff
 
 from hal import MENU, OK, UNDO, HINT
 from app.screen import Screen, Scroll, ERROR
+from app.lang import N_, tr
 
 
 LOG = "error.log"
-DAMAGED = "SAVED GAME DAMAGED - SET ASIDE"
-BOOK_DAMAGED = "RECORD BOOK DAMAGED - SET ASIDE"
+DAMAGED = N_("SAVED GAME DAMAGED|SET ASIDE")
+BOOK_DAMAGED = N_("RECORD BOOK DAMAGED|SET ASIDE")
 # The record book and its older half (app/records.py RECORDS, RECORDS_OLD),
 # named here so that the boot looks at them without loading the book's code.
 BOOKS = ("games.txt", "games.1.txt")
@@ -38,6 +39,12 @@ class Context:
         self.clock = hal.clock
         self.sensing = board.get("sensing", "button")
         self.seed = 1
+        # The square whose press started a game (the set-up's green one), while
+        # still pressed: a finger or a piece there is no piece of the game.
+        self.start_square = None
+        from app import langset             # the board's language, before its first word
+        langset.start(self.storage, board)
+        langset.forget()
 
     def key(self, k):
         """The key number of function key k (hal.MENU, OK, UNDO, HINT)."""
@@ -70,11 +77,12 @@ def log_exception(storage, e, where):
 
 
 class Message:
-    """Scroll a text once (any key skips), then go to the next mode."""
+    """Scroll a text once (any key skips), then go to the next mode. The
+    text is given in English (app/lang.py) and said in the board's language."""
 
     def __init__(self, ctx, text, then, rgb=(255, 255, 255)):
         self.ctx = ctx
-        self.scroll = Scroll(text, ctx.cols, rgb)
+        self.scroll = Scroll(tr(text), ctx.cols, rgb)
         self.then = then  # a function returning the next mode
 
     def step(self, now, events):

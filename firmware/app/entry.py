@@ -30,8 +30,14 @@ class Entry:
         (Amazonas' 2000 moves would sit in the heap through its search)."""
         # Let go of the old lists first: a collection during moves() can then
         # reclaim them, and Amazonas' two lists of 2000 moves never coexist.
+        old = getattr(self, "moves", None)
         self.moves = self.live = self.starts = None
-        self.moves = self.game.moves() if active else []
+        if not active:
+            self.moves = []
+        elif old and getattr(self.game, "REFILLS", False):
+            self.moves = self.game.moves(old)   # refilled in place (Amazonas' thousand moves)
+        else:
+            self.moves = self.game.moves()
         self.live = self.moves
         self.touched = []
         self.choice = 0

@@ -21,9 +21,15 @@ GLYPHS = {
     "!": 0b010010010000010, "?": 0b110001010000010, "/": 0b001001010100100,
     "+": 0b000010111010000, "'": 0b010010000000000,
 }
-# Letters the scroll meets in Portuguese names, shown as their base letter.
+# Letters the scroll meets in Portuguese, shown as their base letter (in
+# either case: MicroPython's str.upper() leaves accented letters as they are).
 FOLD = {"Á": "A", "À": "A", "Ã": "A", "Â": "A", "Ç": "C", "É": "E", "Ê": "E",
-        "Í": "I", "Ó": "O", "Õ": "O", "Ô": "O", "Ú": "U", "&": "+"}
+        "Í": "I", "Ó": "O", "Õ": "O", "Ô": "O", "Ú": "U", "&": "+",
+        "á": "A", "à": "A", "ã": "A", "â": "A", "ç": "C", "é": "E", "ê": "E",
+        "í": "I", "ó": "O", "õ": "O", "ô": "O", "ú": "U"}
+# A break between the parts of a text (app/screen.py Scroll): each part
+# scrolls in and out on its own, so each is read in a few seconds.
+BREAK = "|"
 
 
 def columns(text):

@@ -25,6 +25,7 @@ from hal import MENU, OK, UNDO, HINT
 from app import saves
 from app.core import Message, mode, log_exception, DAMAGED
 from app.screen import Scroll, TEXT, ERROR
+from app.lang import tr
 
 NEW = None             # the choice of a new game, after a square's kept games
 
@@ -113,8 +114,8 @@ class Resume:
             name = self.names[self.i]
             if name is NEW:
                 self.save = None
-                gname = games.NAMES.get(self.gid, self.gid).upper()
-                text = "NEW %s? OK: SET UP - MENU: BACK" % gname
+                gname = games.NAMES.get(self.gid, self.gid)
+                text = tr("{game}|NEW GAME?|OK: SET IT UP|MENU: BACK").format(game=gname)
                 break
             try:
                 self.save = saves.read(ctx.storage, name)
@@ -124,17 +125,17 @@ class Resume:
                 self.save = None
             if self.save is not None:
                 d = self.save
-                gname = games.NAMES.get(d["game"], d["game"]).upper()
+                gname = games.NAMES.get(d["game"], d["game"])
                 n = len(d["moves"])
-                text = "RESUME %s, %d MOVE%s? OK: YES - MENU: BACK - UNDO: ABANDON" % (
-                    gname, n, "" if n == 1 else "S")
+                text = (tr("{game}|1 MOVE") if n == 1 else tr("{game}|{n} MOVES")).format(game=gname, n=n)
+                text += tr("|RESUME IT? OK|MENU: BACK|UNDO: ABANDON")
                 break
             self.names.pop(self.i)        # gone or damaged: no longer offered
             self.i = self.i % len(self.names) if self.names else 0
         if not self.names:
             return
         if len(self.names) > 1:
-            text += " - HINT: NEXT"
+            text += tr("|HINT: NEXT")
         self.say(text, TEXT)
 
     def say(self, text, rgb):
@@ -164,9 +165,9 @@ class Resume:
             elif k == UNDO and self.save is not None:
                 self.asking = True
                 d = self.save
-                what = "ITS RESULT" if d["end"] else "NOT FINISHED"
-                self.say("ABANDON %s FOR GOOD (RECORDED: %s)? OK: YES - MENU: NO" % (
-                    games.NAMES.get(d["game"], d["game"]).upper(), what), ERROR)
+                what = tr("ITS RESULT") if d["end"] else tr("NOT FINISHED")
+                self.say(tr("{game}|ABANDON IT?|RECORDED: {what}|OK: YES - MENU: NO").format(
+                    game=games.NAMES.get(d["game"], d["game"]), what=what), ERROR)
         return None
 
     def abandon(self):

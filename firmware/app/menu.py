@@ -6,7 +6,10 @@ its set-up. A game with games kept for later (app/pause.py) blinks dark
 briefly four times a second on its square, and its name says how many are
 kept; opening it offers them, oldest first, then a new game (app/kept.py).
 The bottom-right square is the self-test, the bottom-left one (a steady
-teal) the replay of the last games of the record book (app/replay.py).
+teal) the replay of the last games of the record book (app/replay.py), the
+one beside it (a steady green) the board's language: a touch says the
+language in use and the one OK (or a second touch) changes it to, kept on
+flash (app/lang.py).
 
 Set-up: the top row chooses who plays (two players, you first against the
 board, the board first, demo), the next row the AI level 1-5 (only where the
@@ -21,19 +24,21 @@ import games
 from hal import OK
 from app.screen import Scroll, LOOK_RGB, TEXT, SELECTED
 from app.core import mode, might_keep
+from app.lang import N_, tr
 
 BLINK_MS = 400
 KEPT_MS = 250          # a square with kept games goes dark for a moment every KEPT_MS
 KEPT_DARK_MS = 60
 MODES = (
-    ("2 PLAYERS", ("human", "human")),
-    ("YOU FIRST", ("human", "board")),
-    ("BOARD FIRST", ("board", "human")),
-    ("DEMO", ("board", "board")),
+    (N_("2 PLAYERS"), ("human", "human")),
+    (N_("YOU FIRST"), ("human", "board")),
+    (N_("BOARD FIRST"), ("board", "human")),
+    (N_("DEMO"), ("board", "board")),
 )
 START_RGB = (0, 160, 0)
 TEST_RGB = (30, 30, 30)
 REPLAY_RGB = (0, 60, 90)
+LANG_RGB = (0, 90, 30)
 
 
 def fits(gid, cols, rows):
@@ -58,7 +63,7 @@ class Menu:
         self.ids = [g for g in games.installed() if fits(g, ctx.cols, ctx.rows)]
         self.names = dict((row[0], row) for row in games.CATALOG)
         self.pointed = None
-        self.scroll = Scroll("CHOOSE A GAME", ctx.cols, TEXT, loop=True)
+        self.scroll = Scroll(tr("CHOOSE A GAME"), ctx.cols, TEXT, loop=True)
         self.kept = kept_counts(ctx) if kept is None else kept   # game id -> how many kept
 
     def frame_key(self, now):
@@ -81,6 +86,9 @@ class Menu:
     def replay_square(self):
         return 0
 
+    def lang_square(self):
+        return 1
+
     def step(self, now, events):
         ctx = self.ctx
         for key, down in events:
@@ -94,13 +102,17 @@ class Menu:
                 if self.pointed == "selftest":
                     return mode("selftest", ctx)
                 self.pointed = "selftest"
-                self.scroll = Scroll("SELF TEST", ctx.cols, TEXT, loop=True)
+                self.scroll = Scroll(tr("SELF TEST|OK: START"), ctx.cols, TEXT, loop=True)
+                continue
+            if key == self.lang_square():
+                self.say_lang(self.pointed == "lang")
+                self.pointed = "lang"
                 continue
             if key == self.replay_square():
                 if self.pointed == "replay":
                     return mode("replay", ctx)
                 self.pointed = "replay"
-                self.scroll = Scroll("REPLAY LAST GAMES", ctx.cols, TEXT, loop=True)
+                self.scroll = Scroll(tr("REPLAY LAST GAMES|OK: START"), ctx.cols, TEXT, loop=True)
                 continue
             for k in range(len(self.ids)):
                 if self.square_of(k) == key:
@@ -108,14 +120,26 @@ class Menu:
                     if self.pointed == gid:
                         return self.choose()
                     self.pointed = gid
-                    text = self.names[gid][1]
                     n = self.kept.get(gid, 0)
                     if n:
-                        text += " - %d KEPT: OK" % n
+                        text = tr("{game}|GAMES KEPT: {n}|OK: SEE THEM").format(game=self.names[gid][1], n=n)
+                    else:
+                        text = tr("{game}|OK TO PLAY").format(game=self.names[gid][1])
                     self.scroll = Scroll(text, ctx.cols, TEXT, loop=True)
         return None
 
+    def say_lang(self, change=False):
+        """The language in use, in its own words, and the one OK gives
+        (app/langset.py, loaded only for this); `change`: the other one
+        first, from now on and after every boot."""
+        from app import langset
+        self.scroll = Scroll(langset.at_menu(self.ctx.storage, change), self.ctx.cols, TEXT, loop=True)
+        langset.forget()
+
     def choose(self):
+        if self.pointed == "lang":
+            self.say_lang(True)
+            return None
         if self.pointed == "selftest":
             return mode("selftest", self.ctx)
         if self.pointed == "replay":
@@ -142,6 +166,7 @@ class Menu:
             scr.set(self.square_of(k), rgb)
         scr.set(self.test_square(), SELECTED if self.pointed == "selftest" and phase else TEST_RGB)
         scr.set(self.replay_square(), SELECTED if self.pointed == "replay" and phase else REPLAY_RGB)
+        scr.set(self.lang_square(), SELECTED if self.pointed == "lang" and phase else LANG_RGB)
 
 
 def _dark(now):

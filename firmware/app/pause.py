@@ -18,9 +18,10 @@ app/play.py without coming here.
 from hal import MENU, OK, UNDO
 from app.core import mode
 from app.screen import Scroll, TEXT, ERROR
+from app.lang import N_, tr
 
-CHOICE = "OK: PLAY ON - MENU: KEEP FOR LATER - UNDO: ABANDON"
-ABANDON = "ABANDON THIS GAME FOR GOOD (RECORDED: NOT FINISHED)? OK: YES - MENU: NO"
+CHOICE = N_("OK: PLAY ON|MENU: KEEP FOR LATER|UNDO: ABANDON")
+ABANDON = N_("ABANDON THIS GAME?|RECORDED: NOT FINISHED|OK: YES - MENU: NO")
 
 
 class Pause:
@@ -28,7 +29,7 @@ class Pause:
         self.ctx = ctx
         self.play = play
         self.asking = False           # the abandon question is up
-        self.scroll = Scroll(CHOICE, ctx.cols, TEXT, loop=True)
+        self.scroll = Scroll(tr(CHOICE), ctx.cols, TEXT, loop=True)
 
     def step(self, now, events):
         ctx = self.ctx
@@ -40,14 +41,14 @@ class Pause:
                 if k == OK:
                     return self.abandon()
                 self.asking = False
-                self.scroll = Scroll(CHOICE, ctx.cols, TEXT, loop=True)
+                self.scroll = Scroll(tr(CHOICE), ctx.cols, TEXT, loop=True)
             elif k == OK:
                 return self.back()
             elif k == MENU:
                 return mode("menu", ctx)    # the save stays: offered again at the menu
             elif k == UNDO:
                 self.asking = True
-                self.scroll = Scroll(ABANDON, ctx.cols, ERROR, loop=True)
+                self.scroll = Scroll(tr(ABANDON), ctx.cols, ERROR, loop=True)
         return None
 
     def abandon(self):

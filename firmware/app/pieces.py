@@ -33,8 +33,11 @@ docs/developers/move-entry.md, "Real pieces", describes what a player sees.
 from compat import ticks_add, ticks_diff
 from hal import OK
 from app import waiting
+from app.lang import tr
+from app.words import seat
 
 REST_MS = 300     # a placement counts once the piece has stayed this long
+HELD_MS = 3000    # a piece held up that starts no move: said once it has been up this long
 LIFT_MARGIN_MS = 30   # a lift counts once open the debounce and this long (3 scans)
 
 
@@ -51,6 +54,11 @@ class Pieces:
         self.expected = bytearray(n)
         self.resting = None                 # (square, when it counts) of a new placement
         self.lifting = None                 # (square, when it counts) of a lift that starts a move
+        self.held = None                    # (square, when it is said) of a lift that starts none
+        # The set-up's start square while the press that started the game
+        # lasts (core.Context.start_square): no piece of the game stands there.
+        self.start = play.ctx.start_square
+        play.ctx.start_square = None
         self.lift_ms = play.ctx.board.get("debounce_ms", 20) + LIFT_MARGIN_MS
         self.syncing = True                 # play waits until the board matches the game
         # What the board says while it waits (app/waiting.py): why it waits,
@@ -88,10 +96,12 @@ class Pieces:
         act = self.actual
         old = self.look
         self.lifting = None
+        self.held = None
         is_down = p.ctx.hal.matrix.is_down
+        start = self.start
         for sq in range(len(exp)):
             exp[sq] = 0
-            act[sq] = 1 if is_down(sq) else 0
+            act[sq] = 1 if is_down(sq) and sq != start else 0
         v = p.game.view()
         looks = self.looks
         # A piece that changes colour where it stands (Semaforo) after an
@@ -206,12 +216,12 @@ class Pieces:
         def looks(sq):
             c = p.cell(sq)
             return v[c] if c is not None else 0
-        return waiting.words(ask, waiting.square_name(p.ctx.cols), missing, extra, self.last,
+        return waiting.words(ask, waiting.square_name(p), missing, extra, self.last,
                              looks, p.game.PIECE_WORDS)
 
     def _turn_words(self):
         return waiting.turn_words(self.turns, self.cause == waiting.UNDO,
-                                  waiting.square_name(self.play.ctx.cols), self.play.game.PIECE_WORDS[0])
+                                  waiting.square_name(self.play), self.play.game.PIECE_WORDS[0])
 
     def events(self, events, now):
         """Apply the matrix events for squares; return the squares to treat as
@@ -233,6 +243,10 @@ class Pieces:
                     out = [lifting[0]] if not out else out + [lifting[0]]
             self.actual[key] = 1 if down else 0
             self.dirty = True
+            if key == self.start:
+                self.start = None           # the press that started the game is over
+            if self.held is not None and self.held[0] == key:
+                self.held = None            # put back (or down): nothing to say
             if self.resting is not None and self.resting[0] == key and not down:
                 self.resting = None         # lifted again before it rested: it passed by
             if self.syncing:
@@ -247,6 +261,8 @@ class Pieces:
                 # Lit at once (play's draw), counted once it has stayed open.
                 self.lifting = (key, ticks_add(now, self.lift_ms))
                 self.play.answered = True
+            elif self.expected[key] and not self.play.entry.touched:
+                self.held = (key, ticks_add(now, HELD_MS))
         if self.syncing:
             self.check()
             return out
@@ -256,6 +272,11 @@ class Pieces:
             self.play.version += 1          # its provisional light goes, touch or not
             if not self.actual[lifting[0]] and self._starts_move(lifting[0]):
                 out = [lifting[0]] if not out else out + [lifting[0]]
+        held = self.held
+        if held is not None and ticks_diff(now, held[1]) >= 0:
+            self.held = None
+            if not self.actual[held[0]] and not self.play.entry.touched:
+                self._say(self._held_words(held[0]))
         if self.resting is not None and ticks_diff(now, self.resting[1]) >= 0:
             sq = self.resting[0]
             self.resting = None
@@ -273,6 +294,26 @@ class Pieces:
         if down or p.flash_cell != sq or p.flash_until is None or ticks_diff(now, p.flash_until) >= 0:
             p.refuse(sq, now)
             p.answered = True
+
+    def _held_words(self, sq):
+        """A piece held up that starts no move: whose it is and what to do.
+        A piece a move of the mover's would take (lifted first, as players
+        do) is asked to be taken by that move."""
+        p = self.play
+        g = p.game
+        cell = p.cell(sq)
+        name = waiting.square_name(p)
+        one = tr(g.PIECE_WORDS[0])
+        for m in p.entry.moves or ():
+            cells = g.move_cells(m)
+            if cell in cells[1:]:
+                return tr("TO TAKE IT: MOVE YOURS|ONTO {sq}").format(sq=name(sq))
+        looks = g.SEAT_LOOKS
+        look = self.look[sq]
+        if look in looks and looks.index(look) != g.turn:
+            return tr("{seat} WAITS|PUT IT BACK ON {sq}").format(
+                seat=seat(g, looks.index(look)), sq=name(sq))
+        return tr("THIS {piece} CANNOT MOVE|PUT IT BACK ON {sq}").format(piece=one, sq=name(sq))
 
     def _starts_move(self, sq):
         """A lift that begins a move: the first touch, on a square a move starts from."""

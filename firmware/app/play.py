@@ -20,7 +20,9 @@ from app.entry import Entry, ILLEGAL, PLAY, CHOOSE
 from app.overlays import SEQ_MS, START_GREEN, VANISH_MS  # noqa: F401 (the tests' timing)
 from app.screen import Scroll, LOOK_RGB, TEXT, AI_MOVE
 from app.view import BoardView
-from app.words import key_move_question
+from app.words import key_move_question, seat
+from app.lang import tr
+from app.words import caps
 
 FLASH_MS = 700
 AI_SHOW_MS = 2000
@@ -46,6 +48,16 @@ def touches(ctx, events):
                 out = []
             out.append(key)
     return out
+
+
+def tr_score(g, score):
+    """The score as the game says it (1-2, SOUTH 0 NORTH 2), its seats'
+    words in the board's language."""
+    for s in (0, 1):
+        word = caps(g.SEATS[s])
+        if word in score:
+            score = score.replace(word, seat(g, s))
+    return score
 
 
 class Play:
@@ -117,6 +129,7 @@ class Play:
         if ctx.sensing == "reed" and getattr(self.mod, "PIECES", None):
             from app.pieces import Pieces
             self.pieces = Pieces(self, settings.markers)
+        ctx.start_square = None
         if self.texts:
             self.save()   # a resumed game: its journal compacted (a torn last line gone)
         if "board" in self.players:
@@ -237,9 +250,9 @@ class Play:
             return
         score = self.game.score_words()
         if score is not None:
-            self.say(score)
+            self.say(tr_score(self.game, score))
         else:
-            self.say("%s TO PLAY" % self.game.seat_word(self.game.turn))
+            self.say(tr("{seat} TO PLAY").format(seat=seat(self.game, self.game.turn)))
 
     def play(self, m):
         g = self.game
@@ -271,7 +284,7 @@ class Play:
         if g.result() is None:
             owed = getattr(g, "owed", None)
             if g.turn == seat and owed is not None and owed() and self.humans_turn():
-                self.say("NOW %s" % owed().upper())
+                self.say(tr("NOW " + caps(owed()) + " ONE"))
 
     def undo(self):
         """Take back one move; against the board, back to the human's turn."""
@@ -387,7 +400,11 @@ class Play:
         turns.board_moves(self, now)
 
     def hint(self, now):
+        """Hint at any time: a text scrolling over the board is cut short
+        (its band would hide the squares the hint lights); while the board
+        waits for the pieces, their words are said again instead."""
         if self.pieces is None or not self.pieces.repeat(HINT):
+            self.scroll = None
             turns.hint(self, now)
 
     def show_ms(self, least):

@@ -35,6 +35,8 @@ from app import saves, font
 from app.core import mode, log_exception
 from app.screen import Scroll, LOOK_RGB, TEXT, ERROR, WIN
 from hal.ledmap import paint
+from app.lang import tr
+from app.words import tr_as, caps
 
 CONFIRM_MARGIN_MS = 2000   # a second MENU or OK press counts until the prompt has
                            # scrolled past, and this much longer
@@ -46,6 +48,21 @@ COUNT_RGB = (230, 170, 0)
 GO_RGB = (0, 160, 0)
 DONE_RGB = (0, 200, 0)
 MINUTES_RGB = (150, 150, 150)
+
+
+def announce(r, mod):
+    """The race's result as the board scrolls it, in the board's language:
+    the winner and both times, then what OK does."""
+    w = r.result()
+    t = [mod.time_text(x) for x in r.times]
+    if w == mod.NOBODY:
+        text = tr("NOBODY FINISHED")
+    elif w == DRAW:
+        text = tr("DRAW") + " " + t[0]
+    else:
+        seats = [tr_as("seat", caps(x)) for x in mod.SEATS]
+        text = tr("{seat} WINS").format(seat=seats[w]) + " %s|%s %s" % (t[w], seats[1 - w], t[1 - w])
+    return text + tr("|OK: SAY IT AGAIN|MENU: LEAVE")
 
 
 def _before(now, deadline):
@@ -190,14 +207,14 @@ class Race:
                     self.stop(seat, ms)
             elif k == MENU:
                 on = r.state in (mod.COUNTDOWN, mod.RACING)
-                if not on or self.confirm(MENU, now, "MENU AGAIN TO LEAVE"):
+                if not on or self.confirm(MENU, now, tr("MENU AGAIN TO LEAVE")):
                     return mode("menu", ctx)
             elif k == OK:
                 self.ok(now, ms)
             elif k == UNDO:
                 p = r.reopen(ms)
                 if p is not None:
-                    self.say("%s RUNS ON" % mod.SEATS[p].upper())
+                    self.say(tr("{seat} RUNS ON").format(seat=tr_as("seat", caps(mod.SEATS[p]))))
         self.sounds(ms)
         if r.state == mod.OVER and not self.recorded and not events:
             # A pass after the stop that ended it: the frozen clock is shown
@@ -223,10 +240,10 @@ class Race:
             self.beeped = 0
             self.scroll = None
         elif r.state == mod.RACING and r.order:
-            if self.confirm(OK, now, "OK AGAIN TO END"):
+            if self.confirm(OK, now, tr("OK AGAIN TO END")):
                 r.end(ms)
         elif r.state == mod.OVER:
-            self.scroll = Scroll(r.announce(), self.ctx.cols, WIN)
+            self.scroll = Scroll(announce(r, self.mod), self.ctx.cols, WIN)
 
     def confirm(self, key, now, prompt):
         """True on a second press of `key` before the first's prompt (which
@@ -260,7 +277,7 @@ class Race:
         ctx.seed += 1
         tag = saves.new_tag(ctx.storage, now ^ ctx.seed)   # not ticks_add: the seed is 30 bits
         saves.record(ctx.storage, self.gid, {}, r.book_fields(), r.book_outcome(), tag, log_exception)
-        self.scroll = Scroll(r.announce(), ctx.cols, WIN)
+        self.scroll = Scroll(announce(r, self.mod), ctx.cols, WIN)
         ctx.beep(660, 300)
 
     def say(self, text, rgb=TEXT):
@@ -269,11 +286,12 @@ class Race:
     def ready_scroll(self):
         r = self.race
         if r.flagged is None:
-            self.scroll = Scroll("%s - OK TO START" % games.NAMES[self.gid].upper(),
+            self.scroll = Scroll(tr("{game}|OK TO START").format(game=games.NAMES[self.gid]),
                                  self.ctx.cols, TEXT, loop=True)
         else:
-            self.scroll = Scroll("FALSE START %s - OK TO START AGAIN"
-                                 % self.mod.SEATS[r.flagged].upper(), self.ctx.cols, ERROR, loop=True)
+            seat = tr_as("seat", caps(self.mod.SEATS[r.flagged]))
+            self.scroll = Scroll(tr("FALSE START: {seat}|OK TO START AGAIN").format(seat=seat),
+                                 self.ctx.cols, ERROR, loop=True)
 
     # --- drawing ----------------------------------------------------------------
     def draw(self, scr, now):

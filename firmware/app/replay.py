@@ -28,6 +28,8 @@ from app.core import Message, mode, back_at_menu, log_exception
 from app.screen import Scroll, LOOK_RGB, TEXT, SELECTED, LAST, ERROR, WIN
 from app.view import BoardView
 from app.words import said_result
+from app.lang import N_, tr
+from app.words import caps
 
 BLINK_MS = 400
 LAST_MS = 250
@@ -79,7 +81,7 @@ class Records:
         self.entries = last_games(ctx, ctx.cols) if entries is None else entries
         self.looks = dict((row[0], (row[2], row[3])) for row in games.CATALOG)
         self.pointed = None
-        self.scroll = Scroll("LAST GAMES", ctx.cols, TEXT, loop=True)
+        self.scroll = Scroll(tr("LAST GAMES|TOUCH ONE TO SEE IT|MENU: BACK"), ctx.cols, TEXT, loop=True)
         if pointed is not None and pointed < len(self.entries):
             self.point(pointed)
 
@@ -97,12 +99,13 @@ class Records:
         except Exception as e:
             log_exception(self.ctx.storage, e, "replay list")
         games.unload()
-        self.scroll = Scroll("%s: %s" % (games.NAMES[gid], result), self.ctx.cols, TEXT, loop=True)
+        self.scroll = Scroll(tr("{game}|{result}|OK: REPLAY IT|HINT: OLDER - UNDO: NEWER").format(
+            game=games.NAMES[gid], result=result), self.ctx.cols, TEXT, loop=True)
 
     def step(self, now, events):
         ctx = self.ctx
         if not self.entries:
-            return Message(ctx, "NO GAMES TO REPLAY", lambda: mode("menu", ctx))
+            return Message(ctx, N_("NO GAMES TO REPLAY"), lambda: mode("menu", ctx))
         n = len(self.entries)
         for key, down in events:
             if not down:
@@ -135,7 +138,7 @@ class Records:
                 log_exception(ctx.storage, e, "replay")
             back_at_menu(ctx)
             rest = self.entries[:k] + self.entries[k + 1:]
-            return Message(ctx, "CANNOT REPLAY THIS GAME", lambda: Records(ctx, rest), ERROR)
+            return Message(ctx, N_("CANNOT REPLAY THIS GAME"), lambda: Records(ctx, rest), ERROR)
 
     def draw(self, scr, now):
         self.scroll.draw(scr, now)
@@ -169,7 +172,8 @@ class Replay:
         self.result = said(rec, self.mod)
         self.at = 0             # moves shown so far
         self.last = ()
-        self.scroll = Scroll(games.NAMES[gid], ctx.cols, TEXT)
+        self.scroll = Scroll(tr("{game}|OK: NEXT MOVE|UNDO: BACK").format(game=games.NAMES[gid]),
+                             ctx.cols, TEXT)
 
     def step(self, now, events):
         ctx = self.ctx
@@ -216,7 +220,7 @@ class Replay:
         g.play(m)
         self.last = cells
         if not cells:
-            self.scroll = Scroll(text.upper(), self.ctx.cols, TEXT)
+            self.scroll = Scroll(tr(caps(text)), self.ctx.cols, TEXT)
 
     def say_result(self):
         self.scroll = Scroll(self.result, self.ctx.cols, WIN)

@@ -16,6 +16,7 @@ from app import saves
 from app.core import mode, log_exception, release_ai
 from app.screen import Scroll, LOOK_RGB, TEXT, WIN, DEAD
 from app.words import outcome, book_text, book_extra
+from app.lang import tr
 
 AI_SHOW_MS = 2000      # after an undo here, the board waits this long before it moves
 
@@ -57,10 +58,10 @@ class Result:
         g = play.game
         self.marking = hasattr(g, "set_dead")
         if self.marking:
-            text = "MARK DEAD STONES THEN OK"
+            text = tr("TOUCH THE DEAD STONES|THEN OK")
             seat = g.turn ^ 1                 # who made the last move
             if play.texts and play.texts[-1] == "pass" and play.settings.players[seat] == "board":
-                text = "BOARD PASSES: GAME OVER - " + text   # its pass ended the game
+                text = tr("BOARD PASSES: GAME OVER") + "|" + text   # its pass ended the game
             self.scroll = Scroll(text, ctx.cols, TEXT)
         else:
             self.close()
@@ -70,11 +71,16 @@ class Result:
         winner by name or colour, the winner's score first."""
         return outcome(self.play.game, self.play.settings.players)
 
+    def say(self):
+        """The result scrolled, then what the keys do now."""
+        self.scroll = Scroll(self.announce() + tr("|OK: SAY IT AGAIN|UNDO: TAKE BACK A MOVE|MENU: LEAVE"),
+                             self.ctx.cols, WIN)
+
     def close(self):
         self.marking = False
         self.record()
         self.play.journal.clear()     # an Undo here writes the game afresh
-        self.scroll = Scroll(self.announce(), self.ctx.cols, WIN)
+        self.say()
 
     def record(self):
         """Into the record book, before the save is cleared."""
@@ -101,7 +107,7 @@ class Result:
                 if self.marking:
                     self.close()
                 else:
-                    self.scroll = Scroll(self.announce(), ctx.cols, WIN)
+                    self.say()
             elif k < 0 and self.marking:
                 self.toggle_dead(key)
         if self.scroll is not None and self.scroll.done(now):

@@ -123,15 +123,27 @@ class Screen:
 
 
 class Scroll:
-    """A text that scrolls in from the right and out to the left, once or looping."""
+    """A text that scrolls in from the right and out to the left, once or
+    looping. A text of parts (split by font.BREAK: "OK: PLAY ON|MENU: KEEP")
+    scrolls them one after another, each in and out on its own: a question
+    with three answers is read an answer at a time."""
 
     STEP_MS = 90
 
     def __init__(self, text, cols, rgb=TEXT, loop=False):
         if SAID is not None:
-            SAID.append(text)
-            self.text = text
-        self.cols_data = font.columns(text)
+            said = " - ".join(text.split(font.BREAK))   # the parts, as the simulator says them
+            SAID.append(said)
+            self.text = said
+        if font.BREAK in text:
+            data = bytearray()
+            for part in text.split(font.BREAK):
+                if data:
+                    data.extend(bytes(cols))    # the part before leaves the grid first
+                data.extend(font.columns(part))
+            self.cols_data = data
+        else:
+            self.cols_data = font.columns(text)
         self.width = cols
         self.rgb = rgb
         self.loop = loop

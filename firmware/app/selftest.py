@@ -13,11 +13,13 @@ from compat import ticks_diff
 from hal import MENU, KEY_NAMES
 from app.screen import Scroll, TEXT
 from app.core import mode
+from app.lang import N_, tr
+from app.words import caps
 
 PHASE_MS = 500
 HOLD_TO_LEAVE_MS = 2000
 KEY_RGB = ((200, 0, 0), (0, 200, 0), (0, 0, 200), (200, 0, 200))
-HOLD_HINT = "HOLD MENU"    # Menu let go too soon: it leaves when held 2 s
+HOLD_HINT = N_("HOLD MENU TO LEAVE")    # Menu let go too soon: it leaves when held 2 s
 
 
 class SelfTest:
@@ -43,10 +45,10 @@ class SelfTest:
                 if down:
                     self.seen[key] = 1
                     if key >= ctx.n:
-                        self.scroll = Scroll(KEY_NAMES[key - ctx.n].upper(), ctx.cols, TEXT)
+                        self.scroll = Scroll(tr(caps(KEY_NAMES[key - ctx.n])), ctx.cols, TEXT)
             if key == ctx.key(MENU):
                 if not down and self.menu_since is not None:
-                    self.scroll = Scroll(HOLD_HINT, ctx.cols, TEXT)
+                    self.scroll = Scroll(tr(HOLD_HINT), ctx.cols, TEXT)
                 self.menu_since = now if down else None
         if self.menu_since is not None and ticks_diff(now, self.menu_since) >= HOLD_TO_LEAVE_MS:
             return mode("menu", ctx)

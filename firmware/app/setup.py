@@ -8,6 +8,17 @@ from hal import MENU, OK
 from app.screen import Scroll, LOOK_RGB, TEXT, SELECTED
 from app.core import mode
 from app.menu import MODES, BLINK_MS, START_RGB
+from app.lang import tr
+from app.words import caps
+
+
+def forget():
+    """Give this module back to the heap (it loads again at the next set-up)."""
+    import sys
+    import app
+    sys.modules.pop("app.setup", None)
+    if "setup" in app.__dict__:
+        del app.__dict__["setup"]
 
 
 class Setup:
@@ -30,7 +41,19 @@ class Setup:
         self.markers = None
         if ctx.sensing == "reed" and getattr(self.mod, "MARKERS", None):
             self.markers = True
-        self.scroll = Scroll(games.NAMES[gid], ctx.cols, TEXT)
+        self.say(self.guide(), loop=True)
+
+    def guide(self):
+        """What each row and square of this set-up does, in parts."""
+        parts = [games.NAMES[self.gid], tr("TOP ROW: WHO PLAYS")]
+        parts.append(tr("ROW 2: THE BOARD'S LEVEL"))
+        if self.markers is not None:
+            parts.append(tr("ROW 2 FROM BELOW:|MARKERS OR LEDS ONLY"))
+        if self.option is not None:
+            parts.append(tr("BOTTOM ROW: {option}").format(option=tr(caps(self.option[0]))))
+        parts.append(tr("OK OR GREEN: START"))
+        parts.append(tr("MENU: BACK"))
+        return "|".join(parts)
 
     def _fits(self, options):
         w, h = self.mod.layout(options)
@@ -51,27 +74,30 @@ class Setup:
             if key == ctx.key(MENU):
                 return mode("menu", ctx)
             if key == ctx.key(OK) or key == top * c + c - 1:
+                ctx.start_square = key if key < ctx.n else None
                 return self.start()
             if key >= ctx.n:
                 continue
             x, y = key % c, key // c
             if y == top and x < len(MODES):
                 self.mode = x
-                self.say(MODES[x][0])
+                self.say(tr(MODES[x][0]))
             elif y == top - 1 and x < 5 and self.board_plays():
                 self.level = x + 1
-                self.say("LEVEL %d" % self.level)
+                self.say(tr("LEVEL %d") % self.level)
             elif y == 1 and self.markers is not None and x < 2:
                 self.markers = x == 0
-                self.say("MARKER PIECES" if self.markers else "LEDS ONLY")
+                self.say(tr("MARKER PIECES") if self.markers else tr("LEDS ONLY"))
             elif y == 0 and self.option is not None and x < len(self.option[1]):
                 name, vals, i = self.option
                 self.option = (name, vals, x)
-                self.say("%s %d" % (name.upper(), vals[x]))
+                self.say("%s %d" % (tr(caps(name)), vals[x]))
+        if self.scroll.done(now):
+            self.say(self.guide(), loop=True)     # a choice said: the guide again
         return None
 
-    def say(self, text):
-        self.scroll = Scroll(text, self.ctx.cols, TEXT)
+    def say(self, text, loop=False):
+        self.scroll = Scroll(text, self.ctx.cols, TEXT, loop)
 
     def board_plays(self):
         """Whether the board plays a seat: only then is there a level to choose."""
@@ -83,12 +109,14 @@ class Setup:
         from app.saves import Settings
         if saves.free_name(ctx.storage, self.gid) is None:
             # Every file of this game holds a kept game: a new one has no room.
-            self.say("%d %s GAMES KEPT: RESUME OR ABANDON ONE FIRST - MENU: BACK" % (
-                saves.PER_GAME, games.NAMES[self.gid].upper()))
+            self.say(tr("{n} GAMES KEPT|RESUME OR ABANDON ONE|MENU: BACK").format(n=saves.PER_GAME))
             return None
         ctx.seed += 1
-        return mode("play", ctx, Settings(self.gid, self.options(), MODES[self.mode][1], self.level,
+        self.scroll = None          # its guide's columns: the game's first move list needs the room
+        play = mode("play", ctx, Settings(self.gid, self.options(), MODES[self.mode][1], self.level,
                                           self.markers is not False))
+        forget()                    # this module's code: not needed again until the next set-up
+        return play
 
     def draw(self, scr, now):
         ctx = self.ctx

@@ -9,6 +9,8 @@ what it would hold.
 from compat import ticks_add
 from app.screen import AI_MOVE, HINT as HINT_RGB
 from app.words import ends_with_pass, board_move_words
+from app.lang import tr
+from app.words import caps
 
 AI_SHOW_MS = 2000
 HINT_SHOW_MS = 3000
@@ -38,7 +40,8 @@ def board_moves(play, now):
     elif g.turn != seat and play.gain > 0 and not demo and g.result() is None:
         # Seeds or boxes taken: the store's bars change, but by how much is
         # not plain to see. Said once the board's turn is over.
-        play.say("BOARD TAKES %d %s" % (play.gain, gains[0] if play.gain == 1 else gains[1]))
+        what = tr(gains[0] if play.gain == 1 else gains[1])
+        play.say(tr("BOARD TAKES {n} {gains}").format(n=play.gain, gains=what))
     # A turn of several moves (boxes closed, Sesqui's two actions, Produto's
     # two stones): each is shown, in order, and the board waits between them.
     play.shown = (play.shown if again else ()) + play.last
@@ -81,4 +84,4 @@ def hint(play, now):
         play.shown_from = t
         play.shown_until = ticks_add(t, play.show_ms(HINT_SHOW_MS))
     else:
-        play.say(g.move_text(m).upper())
+        play.say(tr(caps(g.move_text(m))))

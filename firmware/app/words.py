@@ -5,6 +5,39 @@ The seats are named as the players at the table know them (the game's
 seat_word: BLACK, CATS, or the colour where the names are an order).
 """
 from games.common import DRAW, cell_name, winner_seat
+from app import lang
+from app.lang import tr
+
+
+# The letters Portuguese accents, small and capital, in the same order:
+# MicroPython's str.upper() changes only ASCII letters, and a game's name is
+# written as the rule books write it (Semáforo, Peões).
+_SMALL = "áàãâçéêíóõôú"
+_CAPITAL = "ÁÀÃÂÇÉÊÍÓÕÔÚ"
+
+
+def caps(text):
+    """`text` in capitals, accented letters too, on every Python."""
+    text = text.upper()
+    for ch in text:
+        if ch in _SMALL:
+            return "".join(_CAPITAL[_SMALL.index(c)] if c in _SMALL else c for c in text)
+    return text
+
+
+def tr_as(kind, text):
+    """`text` as a word of one kind ("seat", "colour"): where one English
+    word is two in the other language (BLACK: the black side, PRETAS; a
+    black piece, PRETA), the catalogue keys it "kind:TEXT"."""
+    if not lang.T:
+        return text
+    got = lang.T.get(kind + ":" + text)
+    return tr(text) if got is None else got
+
+
+def seat(g, s):
+    """Seat s of game g as the players know it, in their language."""
+    return tr_as("seat", g.seat_word(s))
 
 
 def outcome(g, players):
@@ -15,15 +48,15 @@ def outcome(g, players):
         return None
     s = g.score()
     if r == DRAW:
-        text = "DRAW"
+        text = tr("DRAW")
         if s is not None:
             text += " %d-%d" % (s[0], s[1])
         return text
     humans = [i for i in (0, 1) if players[i] == "human"]
     if len(humans) == 1:
-        text = "YOU WIN" if r == humans[0] else "BOARD WINS"
+        text = tr("YOU WIN") if r == humans[0] else tr("BOARD WINS")
     else:
-        text = "%s WINS" % g.seat_word(r)
+        text = tr("{seat} WINS").format(seat=seat(g, r))
     if s is not None:
         text += " %d-%d" % (s[r], s[1 - r])
     return text
@@ -49,17 +82,18 @@ def said_result(game_class, result, moves, players):
     (a draw, words of another firmware) is given as written."""
     r = winner_seat(game_class, result, moves)
     if r is None:
-        return result
+        return tr("DRAW") + result[4:] if result.startswith("DRAW") else tr(result)
     words = result.split()
     score = words[-1].split("-") if len(words) > 2 else ()
     if len(score) != 2:
         score = ()
     if players is not None and (players[0] == "human") != (players[1] == "human"):
-        text = "YOU WIN" if players[r] == "human" else "BOARD WINS"
+        text = tr("YOU WIN") if players[r] == "human" else tr("BOARD WINS")
     elif game_class.SEAT_WORDS is not None:
-        text = "%s WINS" % game_class.SEAT_WORDS[r]
+        text = tr("{seat} WINS").format(seat=tr_as("seat", game_class.SEAT_WORDS[r]))
     else:
-        text = " ".join(words[:-1] if score else words)
+        # The recorded colour as it is: after a swap, seat r plays the other one.
+        text = tr("{seat} WINS").format(seat=tr_as("seat", result[:result.find(" WINS")]))
     if score:
         text += " %s-%s" % (score[r], score[1 - r])
     return text
@@ -102,8 +136,8 @@ def key_move_question(g, players, keyed, i):
     """The question naming key move keyed[i] (a move with no squares, made
     with OK): what it would end in, and what HINT names instead."""
     m = keyed[i % len(keyed)]
-    name = g.move_text(m).upper()
-    text = "%s? OK" % name
+    name = tr(caps(g.move_text(m)))
+    text = name + "? OK"
     g.play(m)
     end = outcome(g, players)
     then = None
@@ -115,18 +149,18 @@ def key_move_question(g, players, keyed, i):
         g.undo()
     g.undo()
     if end is not None:
-        text = "%s ENDS: %s? OK" % (name, end)      # Go's second pass
+        text += tr("|IT ENDS THE GAME:|{result}").format(result=end)      # Go's second pass
     elif then is not None:
-        text = "%s? OK - IF THE BOARD PASSES TOO IT ENDS: %s" % (name, then)
+        text += tr("|IF THE BOARD PASSES TOO:|{result}").format(result=then)
     if len(keyed) > 1:
-        text += " - HINT: %s" % g.move_text(keyed[(i + 1) % len(keyed)]).upper()
+        text += tr("|HINT: {move}").format(move=tr(caps(g.move_text(keyed[(i + 1) % len(keyed)]))))
     return text
 
 
 def board_move_words(g, text, seat, passing_ends):
     """What the board says after its own move no square shows, or None."""
     if text == "pass":
-        return "BOARD PASSES" + (" - A PASS ENDS THE GAME" if passing_ends else "")
+        return tr("BOARD PASSES") + (tr("|YOUR PASS ENDS THE GAME") if passing_ends else "")
     if text == "swap":
-        return "BOARD SWAPS - IT PLAYS %s" % g.seat_word(seat)
+        return tr("BOARD SWAPS|IT PLAYS {seat}").format(seat=tr_as("seat", g.seat_word(seat)))
     return None

@@ -90,6 +90,7 @@ def _name(c):
 
 class Game(Base):
     SEATS = SEATS
+    REFILLS = True          # moves(into) refills the caller's old list (app/entry.py)
     # The board's few words for each reason explain() gives (Base.short).
     SHORT = (
         ('the amazon on ', 'NOT YOURS'),
@@ -154,7 +155,10 @@ class Game(Base):
         return h
 
     # --- rules ------------------------------------------------------------
-    def moves(self):
+    def moves(self, into=None):
+        """Every legal move. `into`: a list of moves the caller gives up
+        (app/entry.py's last one), refilled in place when it has room: the
+        opening's thousand moves then never ask the heap for a new block."""
         cells, steps = self.cells, STEPS
         me = self.turn + 1
         base = self.turn * 4
@@ -204,7 +208,11 @@ class Game(Base):
                             a += s2
                     t += s
             cells[f] = me
-        out = [0] * n
+        if into is not None and len(into) >= n:
+            out = into
+            del out[n:]
+        else:
+            out = [0] * n
         n = 0
         for i in range(base, base + 4):
             f = amz[i]

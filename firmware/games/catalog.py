@@ -9,19 +9,19 @@ MODES[id]: the app mode the menu opens for an entry that is not a board game
 """
 
 CATALOG = (
-    ('semaforo', 'Semaforo', 8, 10),
-    ('gatos_caes', 'Gatos e Caes', 2, 3),
+    ('semaforo', 'Semáforo', 8, 10),
+    ('gatos_caes', 'Gatos & Cães', 2, 3),
     ('rastros', 'Rastros', 12, 11),
-    ('avanco', 'Avanco', 7, 6),
+    ('avanco', 'Avanço', 7, 6),
     ('produto', 'Produto', 6, 7),
     ('sesqui', 'Sesqui', 6, 7),
     ('amazonas', 'Amazonas', 7, 11),
     ('pontos', 'Pontos e Quadrados', 13, 14),
     ('hex', 'Hex', 6, 7),
     ('ouri', 'Ouri', 16, 9),
-    ('peoes', 'Peoes', 7, 6),
+    ('peoes', 'Peões', 7, 6),
     ('go', 'Go 7x7', 6, 7),
-    ('poliedricos', 'Jogos Poliedricos', 9, 14),
+    ('poliedricos', 'Jogos Poliédricos', 9, 14),
 )
 
 LAYOUTS = {

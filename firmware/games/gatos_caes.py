@@ -16,7 +16,7 @@ from games.common import (zobrist, Base, check_options, cell_name, parse_cell,
                           EMPTY, P0, P1, P0_SOFT, P1_SOFT, BLOCK, ZONE)
 
 ID = "gatos_caes"
-NAME = "Gatos e Caes"
+NAME = "Gatos & Cães"
 SEATS = ("Cats", "Dogs")
 OPTIONS = {}
 # Its square in the menu: position, and the two looks it alternates between.

@@ -16,7 +16,7 @@ from games.common import zobrist, Base, check_options, cell_name, EMPTY, WHITE, 
 from games.pawns import rank_tables, race, key_of, own_piece, OWN_PIECE_SHORT
 
 ID = "peoes"
-NAME = "Peoes"
+NAME = "Peões"
 SEATS = ("White", "Black")
 OPTIONS = {}
 # Its square in the menu: position, and the two looks it alternates between.

@@ -12,7 +12,7 @@ from compat import const
 from games.common import DRAW, YELLOW, LINE
 
 ID = "poliedricos"
-NAME = "Jogos Poliedricos"
+NAME = "Jogos Poliédricos"
 SEATS = ("Blue", "Orange")
 OPTIONS = {}
 # Its square in the menu: the championship's thirteenth event.

@@ -10,7 +10,7 @@ from compat import const
 from games.common import Base, check_options, cell_name, parse_cell, EMPTY, GREEN, YELLOW, RED
 
 ID = "semaforo"
-NAME = "Semaforo"
+NAME = "Semáforo"
 SEATS = ("First", "Second")
 OPTIONS = {}
 # Its square in the menu: position, and the two looks it alternates between.

@@ -22,8 +22,11 @@ import os
 from helpers.mptools import ROOT, run_micropython
 from tools.bench.cost import PICO_HEAP
 
-from app.core import DAMAGED, BOOK_DAMAGED
+from app.core import DAMAGED as _DAMAGED, BOOK_DAMAGED as _BOOK_DAMAGED
 from app.savecheck import fletcher, _head_canon
+
+# As the board is heard saying them (app/screen.py: its parts joined by " - ").
+DAMAGED, BOOK_DAMAGED = _DAMAGED.replace("|", " - "), _BOOK_DAMAGED.replace("|", " - ")
 
 KB = 1024
 SIZES = (KB, 100 * KB, 1024 * KB)

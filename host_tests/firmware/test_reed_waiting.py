@@ -21,6 +21,8 @@ def teardown_function(function):
 def dumped(capsys, tmp_path, script, *args):
     path = tmp_path / "script.txt"
     path.write_text(script)
+    if "--lang" not in args:
+        args = ("--lang", "en") + args     # this file reads the board's English
     code = sim.main(list(args) + ["--script", str(path), "--dump"])
     out, err = capsys.readouterr()
     assert code == 0, err
@@ -44,10 +46,10 @@ def after(says, words):
 def test_set_up_is_asked_for_and_counted_down_and_nothing_moves_before(capsys, tmp_path):
     half = places(AVANCO[:16])
     d = dumped(capsys, tmp_path, half + "lift e3\nplace e4\nwait 500\n", "--game", "avanco")
-    assert d["says"][0] == "PUT 28 PIECES ON THE BLINKING SQUARES"
+    assert d["says"][0] == "PUT 28 PIECES - ON THE BLINKING SQUARES"
     assert "12 TO GO" in d["says"] and d["moves"] == []        # no move before all stand
     d = dumped(capsys, tmp_path, half + "tap ok\nwait 100\ntap hint\nwait 100\n", "--game", "avanco")
-    assert d["says"][-2:] == ["PUT 12 PIECES ON THE BLINKING SQUARES"] * 2   # OK, Hint: again
+    assert d["says"][-2:] == ["PUT 12 PIECES - ON THE BLINKING SQUARES"] * 2   # OK, Hint: again
     d = dumped(capsys, tmp_path, places(AVANCO) + "wait 100\nlift e3\nplace e4\nwait 500\n",
                "--game", "avanco")
     assert d["says"][-1] == "1 TO GO" and d["moves"] == ["d2-d3"]
@@ -67,7 +69,8 @@ def test_pieces_left_from_the_last_game_are_asked_off_before_play(capsys, tmp_pa
     d = dumped(capsys, tmp_path, rest + "place d5\nwait 500\n", *args)
     assert d["says"][-2:] == ["1 TO GO", "TAKE OFF THE RED PIECES"] and d["moves"] == []
     d = dumped(capsys, tmp_path, rest + "tap ok\nwait 300\n", *args)
-    assert d["says"][-2:] == ["1 TO GO", "TAKE THE PIECE OFF H8"]   # the last one, by name
+    # The last one: off Semaforo's squares, h8 has no name in the game: the red square.
+    assert d["says"][-2:] == ["1 TO GO", "TAKE OFF THE PIECE - ON THE RED SQUARE"]
     d = dumped(capsys, tmp_path, rest + "lift h8\nwait 30\nplace d5\nwait 500\n", *args)
     assert d["moves"] == ["b2"]                                 # all clear: d5 is a move
 
@@ -77,12 +80,13 @@ def test_the_board_s_move_is_asked_for_by_name_and_waited_for(capsys, tmp_path):
     first = places(AVANCO) + "wait 100\nlift e3\nplace e4\nwait 1500\n"
     d = dumped(capsys, tmp_path, first, *args)
     src, dst = d["moves"][1].replace("x", "-").split("-")
-    frm = FILES[FILES.index(src[0]) + 1] + str(int(src[1:]) + 1)
+    frm = FILES[FILES.index(src[0]) + 1] + str(int(src[1:]) + 1)       # the grid's squares
     to = FILES[FILES.index(dst[0]) + 1] + str(int(dst[1:]) + 1)
-    assert d["says"][-1] == "MOVE THE BOARD'S PIECE %s TO %s" % (frm.upper(), to.upper())
+    said = "MOVE THE PIECE %s TO %s" % (src.upper(), dst.upper())     # named as the game names them
+    assert d["says"][-1] == said
     d = dumped(capsys, tmp_path, first + "lift e4\nplace e5\nwait 500\ntap hint\nwait 100\n", *args)
     assert len(d["moves"]) == 2, "a move of White before the board's is carried out is none"
-    assert d["says"][-1] == "MOVE THE BOARD'S PIECE %s TO %s" % (frm.upper(), to.upper())
+    assert d["says"][-1] == said
     d = dumped(capsys, tmp_path, first + "lift %s\nwait 100\n" % frm, *args)
     assert d["says"][-1] == "1 TO GO" and len(d["moves"]) == 2
     d = dumped(capsys, tmp_path, first + "lift %s\nplace %s\nwait 100\nlift e4\nplace e5\nwait 1500\n"
@@ -97,13 +101,13 @@ def test_an_undo_asks_for_the_piece_back_by_name(capsys, tmp_path):
     d = dumped(capsys, tmp_path, game + "tap undo\nwait 300\nlift d3\nplace d4\nwait 500\n",
                "--game", "avanco")
     assert d["moves"] == ["d2-d3", "e6-e5", "d3-d4"], "taken back, and no move until it is put back"
-    assert "PUT THE PIECE BACK ON F6" in d["says"]
+    assert "PUT THE PIECE BACK ON E5" in d["says"]
     d = dumped(capsys, tmp_path, game + "tap undo\nwait 300\nplace f6\nwait 100\nlift c3\nplace c4\n"
                "wait 500\n", "--game", "avanco")
     assert d["moves"] == ["d2-d3", "e6-e5", "d3-d4"]          # it was Black's turn: c3 is White's
     d = dumped(capsys, tmp_path, "lift e3\nplace e4\nwait 400\ntap undo\nwait 300\n",
                "--game", "avanco", "--state", str(_set_up(tmp_path)))
-    assert d["says"][-1] == "MOVE THE PIECE E4 BACK TO E3" and d["moves"] == []
+    assert d["says"][-1] == "MOVE D3 BACK TO D2" and d["moves"] == []
 
 
 def _set_up(tmp_path):
@@ -118,7 +122,7 @@ def test_go_s_captured_stones_are_asked_off_and_waited_for(capsys, tmp_path):
     # Go's 7x7 on b2-h8: b1 a1 a2 in its notation capture White's a1 (b2).
     game = "place c2\nwait 400\nplace b2\nwait 400\nplace b3\nwait 400\n"
     d = dumped(capsys, tmp_path, game + "place f6\nwait 500\n", "--game", "go")
-    assert d["says"][-1] == "TAKE OFF THE CAPTURED STONES" and d["moves"] == ["b1", "a1", "a2"]
+    assert d["says"][-1] == "REMOVE CAPTURED STONES" and d["moves"] == ["b1", "a1", "a2"]
     d = dumped(capsys, tmp_path, game + "lift b2\nwait 100\nplace f6\nwait 500\n", "--game", "go")
     assert d["moves"] == ["b1", "a1", "a2", "e5"]
 
@@ -128,12 +132,12 @@ def test_semaforo_after_an_undo_says_to_turn_the_piece_back_until_ok(capsys, tmp
     turn = "lift c4\nwait 100\nplace c4\nwait 400\n"
     game = "place c4\nwait 400\n" + turn + turn
     d = dumped(capsys, tmp_path, game + "tap undo\nwait 300\n", "--game", "semaforo")
-    assert d["moves"] == ["a1", "a1"] and d["says"][-1] == "TURN THE PIECE ON C4 BACK TO YELLOW"
+    assert d["moves"] == ["a1", "a1"] and d["says"][-1] == "TURN THE PIECE ON A1 - BACK TO YELLOW"
     d = dumped(capsys, tmp_path, game + "tap undo\nwait 300\ntap hint\nwait 300\n", "--game", "semaforo")
-    assert d["says"][-2:] == ["TURN THE PIECE ON C4 BACK TO YELLOW"] * 2     # Hint: again
+    assert d["says"][-2:] == ["TURN THE PIECE ON A1 - BACK TO YELLOW"] * 2     # Hint: again
     d = dumped(capsys, tmp_path, game + "tap undo\nwait 300\ntap ok\nwait 300\ntap ok\nwait 300\n",
                "--game", "semaforo")
-    assert after(d["says"], "TURN THE PIECE ON C4 BACK TO YELLOW") == ["BLUE TO PLAY"]
+    assert after(d["says"], "TURN THE PIECE ON A1 - BACK TO YELLOW") == ["BLUE TO PLAY"]
     # The board cannot see it: play goes on (d4, b1 of the game, is a move).
     d = dumped(capsys, tmp_path, game + "tap undo\nwait 300\nplace d4\nwait 500\n", "--game", "semaforo")
     assert d["moves"] == ["a1", "a1", "b1"]
@@ -142,11 +146,11 @@ def test_semaforo_after_an_undo_says_to_turn_the_piece_back_until_ok(capsys, tmp
 def test_semaforo_the_board_s_moves_are_said_with_the_colour(capsys, tmp_path):
     args = ("--game", "semaforo", "--players", "human,board")
     d = dumped(capsys, tmp_path, "place c4\nwait 3000\n", *args, "--level", "1")
-    assert d["moves"] == ["a1", "d3"] and d["says"][-1] == "PUT A GREEN PIECE ON F6"
+    assert d["moves"] == ["a1", "d3"] and d["says"][-1] == "PUT A GREEN PIECE - ON D3"
     d = dumped(capsys, tmp_path, "place c4\nwait 3000\nplace e5\nwait 500\n", *args, "--level", "1")
     assert d["moves"] == ["a1", "d3"], "no move until the board's piece stands"
     d = dumped(capsys, tmp_path, "place c4\nwait 3000\n", *args, "--level", "3")
-    assert d["moves"] == ["a1", "a1"] and d["says"][-1] == "TURN THE PIECE ON C4 TO YELLOW"
+    assert d["moves"] == ["a1", "a1"] and d["says"][-1] == "TURN THE PIECE ON A1 - TO YELLOW"
 
 
 def test_a_piece_put_down_or_lifted_outside_the_game_is_answered_and_play_goes_on(capsys, tmp_path):
@@ -198,18 +202,18 @@ def test_the_keys_to_set_up_avanco_and_to_clear_it_for_semaforo_in_the_terminal(
     28 pieces. Then a Semaforo started with them standing: all 28 off. The
     counts are the issue's measure (README: 67 and 60 before and after the
     words, which change what is said, not what must be done)."""
-    s = sim.Sim(boardfile.load("club9"), str(tmp_path / "a"), real_time=False)
+    s = sim.Sim(boardfile.load("club9"), str(tmp_path / "a"), real_time=False, lang_code="en")
     try:
         s.advance(100)
         n = _go(s, 3, 8) + _key(s, b" ") + _key(s, b" ") + _key(s, b"o", 600)
-        assert type(s.app.mode).__name__ == "Play" and s.said[-1] == "PUT 28 PIECES ON THE BLINKING SQUARES"
+        assert type(s.app.mode).__name__ == "Play" and s.said[-1] == "PUT 28 PIECES - ON THE BLINKING SQUARES"
         n += _visit(s, AVANCO)
         s.advance(200)
         assert not s.app.mode.pieces.syncing and s.said[-1] == "1 TO GO"
         assert n == 67
     finally:
         s.close()
-    s = sim.Sim(boardfile.load("club9"), str(tmp_path / "s"), real_time=False)
+    s = sim.Sim(boardfile.load("club9"), str(tmp_path / "s"), real_time=False, lang_code="en")
     try:
         for q in AVANCO:                 # standing when the board is switched on
             k = FILES.index(q[0]) + 9 * (int(q[1:]) - 1)

@@ -39,6 +39,8 @@ def run(names):
                 continue
             fn = getattr(mod, attr)
             try:
+                from app import lang
+                lang.use("en")                  # as conftest.py: each test starts in English
                 fn()
                 passed += 1
             except Exception as e:  # report and go on: one failure hides none

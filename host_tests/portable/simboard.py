@@ -46,12 +46,15 @@ def fresh_dir():
     return root
 
 
-def club9(sensing="button"):
+def club9(sensing="button", lang="en"):
     """The club board; by default with buttons (every square a tap), as most
-    app tests drive it; sensing="reed" for play with real pieces."""
+    app tests drive it; sensing="reed" for play with real pieces. It speaks
+    English unless told (lang="pt": the club board's own first language):
+    the app's tests read its words in English."""
     from boards.club9 import BOARD
     b = dict(BOARD)
     b["sensing"] = sensing
+    b["lang"] = lang
     return b
 
 

@@ -2,10 +2,9 @@
 import games
 from simboard import WrapBoard as SimBoard  # each test crosses the clock's wrap
 from app import saves
-from app.screen import ERROR, WIN, LOOK_RGB
+from app.screen import ERROR, WIN, LOOK_RGB, Scroll
 from games.common import GREEN, WHITE, YELLOW
 from games.go import PASS, SWAP
-from app import font
 
 SEMAFORO_SAVE = saves.save_name("semaforo")
 
@@ -243,10 +242,11 @@ def test_go_after_blacks_pass_white_chooses_pass_or_swap_with_hint_and_ok():
     b.press("ok")
     assert play.armed == PASS and play.game.ply == 1
     # A second pass would end the game: the board says how, before it does.
-    assert play.scroll.cols_data == font.columns("PASS ENDS: WHITE WINS 0-0? OK - HINT: SWAP")
+    assert play.scroll.cols_data == Scroll(
+        "PASS? OK|IT ENDS THE GAME:|WHITE WINS 0-0|HINT: SWAP", 9).cols_data
     b.press("hint")                         # names the other key move, no hint search
     assert play.armed == SWAP and play.game.ply == 1 and not play.shown
-    assert play.scroll.cols_data == font.columns("SWAP? OK - HINT: PASS")
+    assert play.scroll.cols_data == Scroll("SWAP? OK|HINT: PASS", 9).cols_data
     b.press("ok")
     g = play.game
     assert g.ply == 2 and play.texts[-1] == "swap"
@@ -375,7 +375,7 @@ def test_sesqui_says_which_action_is_still_owed():
     b.enter("d5")                       # a placement: a movement is still owed
     assert play.game.turn == 0 and play.scroll is not None
     from app.font import columns
-    assert bytes(play.scroll.cols_data) == bytes(columns("NOW MOVE"))
+    assert bytes(play.scroll.cols_data) == bytes(columns("NOW MOVE ONE"))
     b.enter("d5-d7")
     assert play.game.turn == 1
 
@@ -428,14 +428,14 @@ def test_the_boards_swap_and_pass_are_said():
     play.think = lambda level: play.game.parse("swap")
     b.wait(400)
     assert play.texts == ["a1", "swap"]
-    assert play.scroll.cols_data == font.columns("BOARD SWAPS - IT PLAYS BLACK")
+    assert play.scroll.cols_data == Scroll("BOARD SWAPS|IT PLAYS BLACK", 9).cols_data
     b = SimBoard()
     play = b.start("go", players_col=1)
     b.enter("d4")
     play.think = lambda level: play.game.parse("pass")
     b.wait(400)
     assert play.texts == ["d4", "pass"]
-    assert play.scroll.cols_data == font.columns("BOARD PASSES - A PASS ENDS THE GAME")
+    assert play.scroll.cols_data == Scroll("BOARD PASSES|YOUR PASS ENDS THE GAME", 9).cols_data
 
 
 def test_a_small_game_is_framed_and_a_touch_outside_it_answers():

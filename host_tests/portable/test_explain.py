@@ -1,12 +1,10 @@
 """A board that explains itself, driven through the app: why a touch is no
-move (in board squares), what can start a move, hints in their order, what
+move, what can start a move, hints in their order, what
 the board took in its turn, a pass against the board, Ouri's counts. Portable."""
 from simboard import SimBoard
-from app.explain import board_names
 from app.words import outcome
 from app.play import AI_MOVE, START_GREEN, SEQ_MS
-from app.screen import ERROR, TARGET, HINT, LOOK_RGB
-from app import font
+from app.screen import ERROR, TARGET, HINT, LOOK_RGB, Scroll
 from games.common import WHITE
 
 
@@ -16,7 +14,7 @@ def said(play):
 
 
 def words(text):
-    return bytes(font.columns(text))
+    return bytes(Scroll(text, 9).cols_data)
 
 
 def seen(b, sq, ms=600):
@@ -28,7 +26,7 @@ def seen(b, sq, ms=600):
     return out
 
 
-def test_a_refused_touch_flashes_says_why_in_board_squares_and_the_next_touch_goes_on():
+def test_a_refused_touch_flashes_says_why_and_the_next_touch_goes_on():
     b = SimBoard()
     play = b.start("rastros")                 # 7 x 7 centred on 9 x 9: game a1 is board b2
     g = play.game
@@ -50,7 +48,7 @@ def test_a_touch_outside_the_game_or_where_no_move_starts_is_said_plainly():
     b.tap("a1")
     assert said(play) == words("OUTSIDE GAME")
     b.tap("d4")                               # an empty square of the game
-    assert said(play) == words("NO MOVE AT D4")
+    assert said(play) == words("NO MOVE HERE"), "the square itself flashes: no name needed"
     b.tap("c3")                               # a piece (game b2)
     b.tap("c6")                               # three squares ahead
     assert said(play) == words("ONE STEP ONLY")
@@ -63,17 +61,6 @@ def test_amazonas_a_step_out_of_line_is_refused_for_the_step_not_the_arrow():
     b.tap_key(play.square(g.move_cells(g.parse("a3-a1(a2)"))[0]))
     b.tap("c4")
     assert said(play) == words("NOT IN LINE")
-
-
-def test_square_names_become_the_board_squares_that_show_them():
-    b = SimBoard()
-    play = b.start("rastros")                 # offset one file and one rank
-    assert board_names(play, "from a1 to g7, not b2-c3 nor Bc3, pit A, a0 or h1") == \
-        "FROM B2 TO H8, NOT C3-D4 NOR BC3, PIT A, A0 OR H1", "only the game's cells are renamed"
-    b.press("menu")
-    b.press("menu")
-    play = b.start("pontos", option_col=0)    # 3 x 3 dots on a 5 x 5 grid, centred at c3
-    assert board_names(play, "a1-a2 b3") == "C3-C5 E7", "Pontos names dots, every other square"
 
 
 def test_ouri_a_pit_that_is_no_move_says_its_seeds():
@@ -186,10 +173,10 @@ def test_against_the_board_a_pass_says_what_its_pass_would_end_in():
     end = outcome(g, play.players)
     g.undo()
     g.undo()
-    assert said(play) == words("PASS? OK - IF THE BOARD PASSES TOO IT ENDS: %s" % end)
+    assert said(play) == words("PASS? OK|IF THE BOARD PASSES TOO:|%s" % end)
     play.think = lambda level: g.parse("pass")
     b.press("ok")
     b.wait(400)
     assert b.mode() == "Result"
     assert bytes(b.app.mode.scroll.cols_data) == words(
-        "BOARD PASSES: GAME OVER - MARK DEAD STONES THEN OK")
+        "BOARD PASSES: GAME OVER|TOUCH THE DEAD STONES|THEN OK")

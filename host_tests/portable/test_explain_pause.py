@@ -57,7 +57,7 @@ def test_menu_twice_keeps_the_game_and_its_menu_square_offers_it():
     b.tap_key(sq)
     assert b.mode() == "Menu" and menu.pointed == "semaforo"
     b.tap_key(sq)
-    assert b.mode() == "Resume" and b.app.mode.text.startswith("RESUME SEMAFORO, 2 MOVES? OK: YES")
+    assert b.mode() == "Resume" and b.app.mode.text.startswith("Semáforo|2 MOVES|RESUME IT? OK")
     b.press("ok")
     assert b.mode() == "Play"
     play = b.app.mode
@@ -164,7 +164,7 @@ def test_every_prompt_waits_longer_than_its_text_takes_to_scroll():
     answered_late(b, menu.scroll, "ok")
     assert b.mode() == "Resume"
     answered_late(b, b.app.mode.scroll, "hint")   # the next choice: a new game
-    assert b.app.mode.text.startswith("NEW SEMAFORO? OK")
+    assert b.app.mode.text.startswith("Semáforo|NEW GAME?|OK: SET IT UP")
     answered_late(b, b.app.mode.scroll, "undo")   # no game named: nothing to abandon
     answered_late(b, b.app.mode.scroll, "hint")
     b.press("undo")

@@ -153,5 +153,7 @@ def test_every_entry_is_a_board_game_or_declares_the_mode_that_runs_it():
             assert rows == ((None,) + tuple(mod.layout({})),), gid
             assert len(mod.SEATS) == 2 and all(n.isalpha() for n in mod.SEATS), gid
         assert 1 < mod.MENU[1] < LOOKS and 1 < mod.MENU[2] < LOOKS, gid
-        assert all(" " <= ch <= "~" for ch in mod.NAME), (gid, "NAME is scrolled: ASCII only")
+        from app.font import GLYPHS, FOLD
+        from app.words import caps
+        assert all(ch in GLYPHS or ch in FOLD for ch in caps(mod.NAME)), (gid, "NAME is scrolled")
         games.unload(gid)

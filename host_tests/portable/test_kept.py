@@ -93,7 +93,7 @@ def test_resuming_makes_a_game_the_newest_and_a_second_one_of_a_game_has_its_own
     b.press("hint")
     assert r.save["moves"] == ["b2"]
     b.press("hint")
-    assert r.save is None and r.text.startswith("NEW SEMAFORO?")
+    assert r.save is None and r.text.startswith("Semáforo|NEW GAME?")
     b.press("hint")
     assert r.save["moves"] == ["a1"]
     b.press("ok")

@@ -287,6 +287,9 @@ def test_the_list_of_the_last_games_keeps_their_lines_not_their_moves_in_ram():
 
 # --- results in the players' words ------------------------------------------------
 
+LIST_KEYS = " - OK: REPLAY IT - HINT: OLDER - UNDO: NEWER"   # what a pointed game says next
+
+
 def said_when_pointed(b, square):
     from app import screen
     screen.SAID = []
@@ -315,7 +318,8 @@ def test_a_game_against_the_board_is_recorded_with_who_played_and_listed_as_it_e
         "the book names the seat by its colour, as the players saw it"
     b.press("menu")
     open_list(b)
-    assert said_when_pointed(b, "a9") == "Semaforo: " + ended, "the list says it as the end did"
+    said = ("Semáforo - %s" % ended) + LIST_KEYS
+    assert said_when_pointed(b, "a9") == said, "the list says it as the end did"
 
 
 def test_the_list_says_a_recorded_result_as_the_board_said_it():
@@ -329,12 +333,12 @@ def test_the_list_says_a_recorded_result_as_the_board_said_it():
     b = at_menu(s)
     open_list(b)
     # Go: the board (seat 0, Black) won, 49-0
-    assert said_when_pointed(b, "a9") == "Go 7x7: BOARD WINS 49-0"
+    assert said_when_pointed(b, "a9") == "Go 7x7 - BOARD WINS 49-0" + LIST_KEYS
     # Hex: seat 1 swapped, so White is seat 0: the board's
-    assert said_when_pointed(b, "b9") == "Hex: BOARD WINS"
+    assert said_when_pointed(b, "b9") == "Hex - BOARD WINS" + LIST_KEYS
     # two players: the winner's colour and score first
-    assert said_when_pointed(b, "c9") == "Pontos e Quadrados: ORANGE WINS 5-3"
-    assert said_when_pointed(b, "d9") == "Semaforo: ORANGE WINS", "seat words for an older line"
+    assert said_when_pointed(b, "c9") == "Pontos e Quadrados - ORANGE WINS 5-3" + LIST_KEYS
+    assert said_when_pointed(b, "d9") == "Semáforo - ORANGE WINS" + LIST_KEYS, "seat words for an older line"
     b.tap("d9")
     assert b.mode() == "Replay"
     assert b.app.mode.result == "ORANGE WINS"

@@ -22,6 +22,8 @@ def test_the_board_s_move_comes_first_then_captures_then_the_rest():
     # The board moved 10 -> 20; 30 is a piece too many, 40 one missing.
     assert waiting.choose([20, 40], [10, 30], waiting.BOARD, (10, 20), ()) == (waiting.ASK_BOARD, 2)
     assert waiting.choose([40], [30], waiting.BOARD, (10, 20), ()) == (waiting.ASK_RED, 1)
+    # The board's move carried out onto another square (30): where it goes is said.
+    assert waiting.choose([20], [30], waiting.BOARD, (10, 20), ()) == (waiting.ASK_WRONG, 1)
     assert waiting.choose([], [5, 6, 7], waiting.MOVE, (), (5, 6)) == (waiting.ASK_CAPTURED, 2)
     assert waiting.choose([], [7], waiting.MOVE, (), (5, 6)) == (waiting.ASK_RED, 1)
     assert waiting.choose([1, 2], [3], waiting.START, (), ()) == (waiting.ASK_RED, 1)
@@ -40,24 +42,24 @@ def words(ask, missing=(), extra=(), last=(), looks=None, piece=("PIECE", "PIECE
 
 
 def test_the_words_name_the_squares_and_the_game_s_pieces():
-    assert words(waiting.ASK_BOARD, [20], [10], (10, 20)) == "MOVE THE BOARD'S PIECE SQ10 TO SQ20"
+    assert words(waiting.ASK_BOARD, [20], [10], (10, 20)) == "MOVE THE PIECE SQ10 TO SQ20"
+    assert words(waiting.ASK_WRONG, [20], [30], (10, 20)) == "NOT SQ30: THE PIECE|GOES TO SQ20"
     assert words(waiting.ASK_BOARD, [20], (), (20,), look_of({20: WHITE}),
-                 ("STONE", "STONES")) == "PUT A WHITE STONE ON SQ20"
-    assert words(waiting.ASK_BOARD, [20], (), (20,), look_of({20: P0})) == "PUT THE BOARD'S PIECE ON SQ20"
+                 ("STONE", "STONES")) == "PUT A WHITE STONE|ON SQ20"
+    assert words(waiting.ASK_BOARD, [20], (), (20,), look_of({20: P0})) == "PUT THE BOARD'S PIECE|ON SQ20"
     assert words(waiting.ASK_CAPTURED, (), [5, 6], piece=("STONE", "STONES")) == \
-        "TAKE OFF THE CAPTURED STONES"
+        "REMOVE CAPTURED STONES"
     assert words(waiting.ASK_BACK, [1]) == "PUT THE PIECE BACK ON SQ1"
     assert words(waiting.ASK_BACK, (), [2]) == "TAKE THE PIECE OFF SQ2"
-    assert words(waiting.ASK_BACK, [1], [2]) == "MOVE THE PIECE SQ2 BACK TO SQ1"
+    assert words(waiting.ASK_BACK, [1], [2]) == "MOVE SQ2 BACK TO SQ1"
     assert words(waiting.ASK_RED, (), [2, 3]) == "TAKE OFF THE RED PIECES"
     assert words(waiting.ASK_RED, (), [3]) == "TAKE THE PIECE OFF SQ3"
-    assert words(waiting.ASK_PUT, list(range(28))) == "PUT 28 PIECES ON THE BLINKING SQUARES"
-    assert words(waiting.ASK_PUT, [7], looks=look_of({7: GREEN})) == "PUT A GREEN PIECE ON SQ7"
+    assert words(waiting.ASK_PUT, list(range(28))) == "PUT 28 PIECES|ON THE BLINKING SQUARES"
+    assert words(waiting.ASK_PUT, [7], looks=look_of({7: GREEN})) == "PUT A GREEN PIECE|ON SQ7"
     assert waiting.counted(12) == "12 TO GO"
-    assert waiting.turn_words(((4, YELLOW),), True, name, "PIECE") == "TURN THE PIECE ON SQ4 BACK TO YELLOW"
+    assert waiting.turn_words(((4, YELLOW),), True, name, "PIECE") == "TURN THE PIECE ON SQ4|BACK TO YELLOW"
     assert waiting.turn_words(((4, YELLOW), (5, GREEN)), False, name, "PIECE") == \
-        "TURN THE PIECE ON SQ4 TO YELLOW - SQ5 TO GREEN"
-    assert waiting.square_name(9)(4 * 9 + 2) == "C5"
+        "TURN THE PIECE ON SQ4|TO YELLOW|SQ5 TO GREEN"
 
 
 def test_the_countdown_reads_in_six_seconds_on_the_widest_board():
@@ -72,25 +74,24 @@ def said(play):
 
 
 def text(words_):
-    from app import font
-    return bytes(font.columns(words_))
+    return bytes(Scroll(words_, 9).cols_data)
 
 
 def test_a_set_up_is_asked_counted_down_repeated_and_its_words_go_when_done():
     b = SimBoard(board=club9("reed"), storage=MemStorage())
     play = b.start("avanco")
     b.tick()
-    assert said(play) == text("PUT 28 PIECES ON THE BLINKING SQUARES")
+    assert said(play) == text("PUT 28 PIECES|ON THE BLINKING SQUARES")
     need = play.pieces.wrong()
     for sq in need[:16]:
         b.place(sq, rest=False)
     assert said(play) == text("12 TO GO")
     b.press("ok")
     b.tick()
-    assert said(play) == text("PUT 12 PIECES ON THE BLINKING SQUARES")
+    assert said(play) == text("PUT 12 PIECES|ON THE BLINKING SQUARES")
     b.press("hint")
     b.tick()
-    assert said(play) == text("PUT 12 PIECES ON THE BLINKING SQUARES")
+    assert said(play) == text("PUT 12 PIECES|ON THE BLINKING SQUARES")
     assert play.game.ply == 0
     for sq in need[16:]:
         b.place(sq, rest=False)

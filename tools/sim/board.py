@@ -12,7 +12,7 @@ from compat import ticks_add, ticks_diff
 from hal import sim
 from hal.storage import FileStorage
 from games.common import FILES, cell_name
-from app import menu, screen
+from app import menu, screen, lang
 from app.core import App
 from app.loop import PERIOD_MS
 from tools.sim.script import TAP_MS
@@ -29,6 +29,25 @@ def scans_to_count(board):
     return max(scans, REED_SCANS if board.get("sensing") == "reed" else 1)
 
 
+def margins(mode, cols, rows):
+    """The names of each rank and file of the grid, as the game the mode
+    shows names its squares (its a1 is its own corner: one name for a square
+    everywhere, app/explain.py); the grid's own without a game. A rank or
+    file off the game is blank, and Pontos names only its dots."""
+    view = getattr(mode, "view", None) or getattr(getattr(mode, "play", None), "view", None)
+    if view is None:
+        return [str(y + 1) for y in range(rows)], [FILES[x] for x in range(cols)]
+    game = getattr(mode, "game", None) or getattr(getattr(mode, "play", None), "game", None)
+    step = 2 if getattr(game, "name_cell", None) is not None else 1
+
+    def name(i, origin, size, names):
+        k = i - origin
+        return names[k // step] if 0 <= k < size and k % step == 0 else ""
+    digits = [str(n + 1) for n in range(rows)]
+    return ([name(y, view.oy, view.h, digits) for y in range(rows)],
+            [name(x, view.ox, view.w, FILES) for x in range(cols)])
+
+
 class Board:
     """The simulated board: touches and pieces in, the app's frames and texts out.
 
@@ -39,7 +58,9 @@ class Board:
     is the app's one hook for it).
     """
 
-    def __init__(self, board, state_dir, real_time=True):
+    def __init__(self, board, state_dir, real_time=True, lang_code=None):
+        """lang_code: the language the board speaks ("pt", "en"), over the
+        one chosen on it and its board file's (tools.sim --lang)."""
         os.makedirs(state_dir, exist_ok=True)
         self.board = board
         self.cols, self.rows = board["cols"], board["rows"]
@@ -51,7 +72,9 @@ class Board:
         self.pieces = set()  # squares where a simulated piece stands (its switch held closed)
         self.pieces_path = None
         self.note = ""       # a word about the pieces file, shown until the first key
-        self.app = App(board, self.hal)
+        self.app = App(board, self.hal)        # its language: the board's (app/lang.py)
+        if lang_code is not None:
+            lang.use(lang_code)
         self.later = []      # [when, scans seen, key, closed]: a touch's or a hold's end
 
     def close(self):
@@ -212,6 +235,10 @@ class Board:
             self.hal.clock.advance(d)
             self.step()
             ms -= d
+
+    def margins(self):
+        """The names of each rank and file (margins())."""
+        return margins(self.app.mode, self.cols, self.rows)
 
     def saying(self):
         """The text the board is scrolling now, in plain words ('' for none)."""

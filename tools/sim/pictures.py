@@ -1,12 +1,13 @@
 """Pictures of the board for docs/players/playing.md, drawn from the real app.
 
-    python -m tools.sim.pictures            # writes docs/reports/img/*.svg
+    python -m tools.sim.pictures            # writes docs/reports/img/*.svg (English), img/pt/ (Portuguese)
     python -m tools.sim.pictures --check    # exit 1 if a committed picture is stale
 
 Each scene drives the firmware app on the simulated board (hal.sim) the way a
 player would (taps, keys, time passing) and draws the LEDs it shows as an SVG:
-round LEDs in their squares on a wooden board, file letters and rank numbers,
-the four function keys below. A white ring marks the square or key the player
+round LEDs in their squares on a wooden board, file letters and rank numbers
+(the game's own names for its squares, as the simulator's margins), the
+four function keys below, in the board's language. A white ring marks the square or key the player
 has just touched. The app decides every colour: when it changes, run this
 again (host_tests/tools/sim/test_pictures.py fails until the pictures match).
 """
@@ -17,7 +18,10 @@ import sys
 import tempfile
 
 from tools.link import boardfile, firmware_path
-from hal import sim, OK, HINT, KEY_NAMES
+from hal import sim, OK, HINT
+from app import lang
+from tools.sim.board import margins
+from tools.sim.words import words
 from hal.storage import FileStorage
 import games
 from app.core import App
@@ -26,6 +30,7 @@ from app.screen import HINT as HINT_RGB, ERROR, WIN, LAST, TARGET, LOOK_RGB
 from games.common import FILES, BLACK
 
 OUT = os.path.join(firmware_path.ROOT, "docs", "reports", "img")
+LANG_DIRS = (("en", ""), ("pt", "pt"))      # each language's pictures, in OUT/<dir>
 CELL = 44            # px per square
 MARGIN = 34          # board edge round the grid (the labels live there)
 KEYS_H = 64          # the function keys' strip below the grid
@@ -39,7 +44,7 @@ UNLIT = "#4d3a29"
 class Board:
     """The app on a simulated club board with its flash in a temporary folder."""
 
-    def __init__(self, board_file="club9", sensing="button"):
+    def __init__(self, board_file="club9", sensing="button", code="en"):
         self.board = boardfile.load(board_file)
         self.board["sensing"] = sensing
         self.cols, self.rows = self.board["cols"], self.board["rows"]
@@ -48,6 +53,7 @@ class Board:
         self.storage = FileStorage(self.dir)
         self.hal = sim.Hal(self.board, self.storage)
         self.app = App(self.board, self.hal)
+        lang.use(code)
         self.now = 0
         self.marks = []
         self.tick()
@@ -130,7 +136,9 @@ class Board:
         self.wait(600)
 
     def picture(self):
-        return svg(self.hal.pixels.frame, self.cols, self.rows, self.marks)
+        ranks, files = margins(self.app.mode, self.cols, self.rows)
+        return svg(self.hal.pixels.frame, self.cols, self.rows, self.marks, ranks, files,
+                   words()["keys"])
 
 
 # --- the scenes -------------------------------------------------------------------------
@@ -145,8 +153,9 @@ def scene_setup(b):
     b.tap(sq)
     b.tap(sq)
     b.tap((b.rows - 1) * b.cols + 1)     # you first: the board plays, so its level row shows
-    b.until(lambda: b.app.mode.scroll.done(b.now))
-    b.wait(200)
+    b.until(lambda: b.app.mode.scroll.loop, 10000)   # its choice said, the guide again
+    b.wait(900)
+    b.until(lambda: b.lit_in_band() >= 12)           # the game's name, the guide's first part
 
 
 def _avanco(b):
@@ -178,7 +187,7 @@ def scene_result(b):
     play = b.start("semaforo")
     for t in ("a1", "b2", "b1", "c1"):
         b.enter(t)
-    b.until(lambda: b.app.mode.scroll is None and b.hal.pixels.rgb(play.square(0)) == WIN, 30000)
+    b.until(lambda: b.app.mode.scroll is None and b.hal.pixels.rgb(play.square(0)) == WIN, 60000)
 
 
 def scene_selftest(b):
@@ -300,8 +309,11 @@ def _mix(rgb, to, t):
     return tuple(int(a + (b - a) * t) for a, b in zip(rgb, to))
 
 
-def svg(frame, cols, rows, marks=()):
-    """The frame (logical RGB, a1 first) as an SVG of the board."""
+def svg(frame, cols, rows, marks=(), ranks=None, files=None, keys=("Menu", "OK", "Undo", "Hint")):
+    """The frame (logical RGB, a1 first) as an SVG of the board, its margins
+    labelled `ranks` and `files` (the grid's own names by default)."""
+    ranks = ranks or [str(y + 1) for y in range(rows)]
+    files = files or [FILES[x] for x in range(cols)]
     w = cols * CELL + 2 * MARGIN
     h = rows * CELL + 2 * MARGIN + KEYS_H
     lit = {}
@@ -330,10 +342,10 @@ def svg(frame, cols, rows, marks=()):
     label = 'font-family="sans-serif" font-size="13" fill="#4a2e14" text-anchor="middle"'
     for x in range(cols):
         cx = MARGIN + x * CELL + CELL // 2
-        out.append('<text x="%d" y="%d" %s>%s</text>' % (cx, MARGIN + rows * CELL + 20, label, FILES[x]))
+        out.append('<text x="%d" y="%d" %s>%s</text>' % (cx, MARGIN + rows * CELL + 20, label, files[x]))
     for y in range(rows):
         cy = MARGIN + (rows - 1 - y) * CELL + CELL // 2 + 5
-        out.append('<text x="%d" y="%d" %s>%d</text>' % (MARGIN // 2, cy, label, y + 1))
+        out.append('<text x="%d" y="%d" %s>%s</text>' % (MARGIN // 2, cy, label, ranks[y]))
     for i in range(cols * rows):
         x, y = i % cols, i // cols
         px, py = MARGIN + x * CELL, MARGIN + (rows - 1 - y) * CELL
@@ -357,8 +369,7 @@ def svg(frame, cols, rows, marks=()):
         out.append('<rect x="%d" y="%d" width="%d" height="26" rx="13" fill="#3b2a1b"/>'
                    % (cx - 34, ky, 68))
         out.append('<text x="%d" y="%d" font-family="sans-serif" font-size="13" fill="#f0e0c8" '
-                   'text-anchor="middle">%s</text>' % (cx, ky + 18, KEY_NAMES[k].capitalize()
-                                                       if k != OK else "OK"))
+                   'text-anchor="middle">%s</text>' % (cx, ky + 18, keys[k]))
         if cols * rows + k in marks:
             out.append('<rect x="%d" y="%d" width="%d" height="34" rx="17" fill="none" stroke="#ffffff" '
                        'stroke-width="3"/>' % (cx - 38, ky - 4, 76))
@@ -366,14 +377,15 @@ def svg(frame, cols, rows, marks=()):
     return "\n".join(out) + "\n"
 
 
-def make(scene):
-    """The picture of one scene (its SVG text), on a board of its own."""
-    b = Board(sensing=getattr(scene, "sensing", "button"))
+def make(scene, code="en"):
+    """The picture of one scene (its SVG text) in language `code`, on a board of its own."""
+    b = Board(sensing=getattr(scene, "sensing", "button"), code=code)
     try:
         scene(b)
         return b.picture()
     finally:
         b.close()
+        lang.use("en")
 
 
 def main(argv=None):
@@ -383,11 +395,11 @@ def main(argv=None):
     ap.add_argument("names", nargs="*", help="only these scenes")
     args = ap.parse_args(argv)
     stale = []
-    for name, scene in SCENES:
+    for code, folder, name, scene in [(c, d, n, s) for c, d in LANG_DIRS for n, s in SCENES]:
         if args.names and name not in args.names:
             continue
-        text = make(scene)
-        path = os.path.join(args.out, name + ".svg")
+        text = make(scene, code)
+        path = os.path.join(args.out, folder, name + ".svg")
         if args.check:
             try:
                 with open(path) as f:
@@ -397,7 +409,7 @@ def main(argv=None):
             if old != text:
                 stale.append(path)
             continue
-        os.makedirs(args.out, exist_ok=True)
+        os.makedirs(os.path.dirname(path), exist_ok=True)
         with open(path, "w") as f:
             f.write(text)
         print("wrote", os.path.relpath(path, firmware_path.ROOT))

@@ -30,15 +30,15 @@ import time
 
 from tools.link import boardfile, firmware_path  # noqa: F401  (firmware/ on sys.path)
 from tools.sim.board import Board
-from hal import MENU, OK, UNDO, HINT, KEY_NAMES
+from tools.sim.words import words, WORDS
+from hal import MENU, OK, UNDO, HINT
 from app.core import LOG
 
 CELL_W = 4
 CELL_H = 2
 LETTER_KEYS = {"m": MENU, "o": OK, "u": UNDO, "h": HINT}
 HOLD_MS = 2500      # a capital letter holds its key this long (the board's holds take 2 s)
-HELP = ("arrows move  space/enter touch  p piece on/off  click touch  right: piece",
-        "m o u h tap Menu OK Undo Hint   M O U H hold it 2.5 s   q quit")
+HELP = words("en")["help"]     # as long as its Portuguese lines: the terminal's size needs them
 MARK = "()"         # drawn in a square where a piece stands
 MOUSE = re.compile(rb"\x1b\[<(\d+);(\d+);(\d+)([Mm])")
 PLAYERS = ("human", "board")
@@ -48,8 +48,8 @@ class Sim(Board):
     """The simulated board in a terminal: keyboard and mouse bytes in, the
     screen as text out, a cursor on the grid."""
 
-    def __init__(self, board, state_dir, real_time=True):
-        Board.__init__(self, board, state_dir, real_time)
+    def __init__(self, board, state_dir, real_time=True, lang_code=None):
+        Board.__init__(self, board, state_dir, real_time, lang_code)
         self.cell_h = CELL_H
         self.cursor = [0, self.rows - 1]
         self.quit = False
@@ -127,7 +127,8 @@ class Sim(Board):
         return 1 + self.rows * cell_h + 3 + len(HELP)
 
     def columns_needed(self):
-        return max(4 + self.cols * CELL_W, 2 + max(len(h) for h in HELP)) + 1
+        longest = max(len(h) for code in WORDS for h in WORDS[code]["help"])
+        return max(4 + self.cols * CELL_W, 2 + longest) + 1
 
     def best(self):
         """The terminal size for two-line squares: (columns, lines), at least 80 x 24."""
@@ -149,15 +150,18 @@ class Sim(Board):
         `columns`, and no newline after the last line (it would scroll the
         screen up by one on a terminal just tall enough)."""
         note = self.note
-        head = "  %s board (%s)  mode: %s" % (
-            self.board.get("name", "?"), self.board.get("sensing", "?"), type(self.app.mode).__name__)
+        said = words()
+        head = "  " + said["head"] % (
+            self.board.get("name", "?"), said.get(self.board.get("sensing"), "?"),
+            type(self.app.mode).__name__)
+        ranks, files = self.margins()
         out = [head[:columns - 1]]
         px = self.hal.pixels
         marks = self.marked()
         for r in range(self.rows):
             y = self.rows - 1 - r
             for line in range(self.cell_h):
-                row = ["%2d  " % (y + 1) if line == 0 else "    "]
+                row = ["%2s  " % ranks[y] if line == 0 else "    "]
                 for x in range(self.cols):
                     k = y * self.cols + x
                     cr, cg, cb = _visible(px.rgb(k))
@@ -168,11 +172,11 @@ class Sim(Board):
                         body = ("[%s]" if self.cursor == [x, y] else " %s ") % mid
                     row.append("\x1b[48;2;%d;%d;%dm%s%s" % (cr, cg, cb, fg, body))
                 out.append("".join(row) + "\x1b[0m")
-        out.append("    " + "".join(chr(97 + x).center(CELL_W) for x in range(self.cols)))
-        out.append("    " + "".join(("[%s]" % KEY_NAMES[k].capitalize()).ljust(8) for k in range(4)))
-        out.append(("  says: %s" % self.saying())[:columns - 1])
+        out.append("    " + "".join(files[x].center(CELL_W) for x in range(self.cols)))
+        out.append("    " + "".join(("[%s]" % said["keys"][k]).ljust(8) for k in range(4)))
+        out.append(("  %s: %s" % (said["says"], self.saying()))[:columns - 1])
         help_lines = [note] if note else []
-        help_lines += list(HELP[len(help_lines):])
+        help_lines += list(said["help"][len(help_lines):])
         out += [("  " + h)[:columns - 1] for h in help_lines]
         return "\x1b[H" + "\x1b[K\n".join(out) + "\x1b[K"
 
@@ -206,6 +210,8 @@ def _arguments(argv):
     ap.add_argument("--options", help='the game\'s option as JSON, e.g. {"size": 9}')
     ap.add_argument("--script", help="run the board events in this file instead of the terminal")
     ap.add_argument("--dump", action="store_true", help="after the script, print the state as JSON")
+    ap.add_argument("--lang", choices=("pt", "en"), help="the language the board speaks (default: "
+                    "the one chosen on it, else its board file's)")
     args = ap.parse_args(argv)
     if args.game is None:
         for name in ("players", "level", "options"):
@@ -238,7 +244,7 @@ def main(argv=None):
     if args.script is not None:
         return _script(ap, args)
     state = args.state or os.path.join(firmware_path.ROOT, "simstate")
-    s = Sim(args.board, state)
+    s = Sim(args.board, state, lang_code=args.lang)
     try:
         if not sys.stdin.isatty():
             sys.exit("tools.sim needs a terminal (run it in a terminal window), or give it --script")
@@ -278,7 +284,7 @@ def _script(ap, args):
     except simscript.ScriptError as e:
         ap.error(str(e))
     with tempfile.TemporaryDirectory(prefix="sim-") as tmp:
-        s = Sim(board, args.state or tmp, real_time=False)
+        s = Sim(board, args.state or tmp, real_time=False, lang_code=args.lang)
         try:
             if args.state:
                 s.keep_pieces(args.state)

@@ -26,6 +26,8 @@ def run(capsys, tmp_path, script, *args):
     path = tmp_path / "script.txt"
     path.write_text(script)
     try:
+        if "--lang" not in args:
+            args = ("--lang", "en") + args     # this file reads the board's English
         code = sim.main(list(args) + ["--script", str(path)])
     except SystemExit as e:
         code = e.code
@@ -97,11 +99,12 @@ def test_against_the_board_the_player_carries_out_its_move_with_pieces(capsys, t
 
 def test_a_game_on_a_button_board_by_taps_to_its_result(capsys, tmp_path):
     # Semaforo's 4x3 sits on c3-f5 of club8: three greens on its first rank win.
-    d = dumped(capsys, tmp_path, "tap c3\ntap d3\ntap e3\nwait 6000   # the result scrolled out\n",
+    taps = "tap c3\ntap d3\ntap e3\nwait 24000   # the result and its keys scrolled out\n"
+    d = dumped(capsys, tmp_path, taps,
                "--board", "club8", "--game", "semaforo", "--players", "human,human")
     assert d["game"] == "semaforo" and d["mode"] == "result"
     assert d["moves"] == ["a1", "b1", "c1"] and d["result"] == 0 and d["turn"] is None
-    assert d["says"] == ["BLUE WINS"]
+    assert d["says"] == ["BLUE WINS - OK: SAY IT AGAIN - UNDO: TAKE BACK A MOVE - MENU: LEAVE"]
     lit = [i for i in range(64) if d["frame"][i] != [0, 0, 0]]
     assert len(d["frame"]) == 64 and {2 * 8 + 2, 2 * 8 + 3, 2 * 8 + 4} <= set(lit)   # c3 d3 e3
 
@@ -114,13 +117,14 @@ def test_from_boot_a_script_drives_the_menu_and_the_dump_says_so(capsys, tmp_pat
     # a8 is the first game's square: point at it, open its set-up, start it with OK.
     d = dumped(capsys, tmp_path, "tap a8\ntap a8\nwait 100\ntap ok\n", "--board", "club8")
     assert d["mode"] == "play" and d["game"] == "semaforo" and d["turn"] == 0
-    assert d["says"][:3] == ["CHOOSE A GAME", "Semaforo", "Semaforo"]   # pointed at, its set-up
+    assert d["says"][:2] == ["CHOOSE A GAME", "Semáforo - OK TO PLAY"]    # pointed at
+    assert d["says"][2].startswith("Semáforo - TOP ROW: WHO PLAYS - ")    # its set-up says its rows
 
 
 def test_a_held_menu_leaves_the_self_test_and_a_short_one_does_not(capsys, tmp_path):
     to_test = "tap h1\ntap h1\nwait 3000\n"          # club8's self-test square, then its light show
     d = dumped(capsys, tmp_path, to_test + "hold menu 1500\n", "--board", "club8")
-    assert d["mode"] == "selftest" and "SELF TEST" in d["says"]
+    assert d["mode"] == "selftest" and "SELF TEST - OK: START" in d["says"]
     d = dumped(capsys, tmp_path, to_test + "hold menu 2100\n", "--board", "club8")
     assert d["mode"] == "menu"
     d = dumped(capsys, tmp_path, to_test + "press menu\nwait 2100\n", "--board", "club9")
@@ -134,7 +138,7 @@ def test_without_dump_it_prints_a_summary(capsys, tmp_path):
 
 
 def test_the_script_runs_on_the_simulated_clock_with_steps(tmp_path):
-    s = sim.Sim(boardfile.load("club8"), str(tmp_path), real_time=False)
+    s = sim.Sim(boardfile.load("club8"), str(tmp_path), real_time=False, lang_code="en")
     simscript.run(s, simscript.parse("tap a1\nstep 50\ntap a1\nwait 1000\n", 8, 8))
     # one pass; a tap (100 ms down, 3 scans up) and its step (20); again with a step of 50; a wait
     assert s.hal.clock.ticks_ms() == 10 + (100 + 30 + 20) + (100 + 30 + 50) + 1000
@@ -221,15 +225,15 @@ def test_a_switch_already_closed_when_the_self_test_starts_shows_closed(capsys, 
 
 def test_a_tapped_menu_in_the_self_test_says_to_hold_it(capsys, tmp_path):
     d = dumped(capsys, tmp_path, SELF_TEST_CLUB9 + "tap menu\nwait 200\n")
-    assert d["mode"] == "selftest" and d["says"][-1] == "HOLD MENU"
+    assert d["mode"] == "selftest" and d["says"][-1] == "HOLD MENU TO LEAVE"
     d = dumped(capsys, tmp_path, SELF_TEST_CLUB9 + "hold menu 2100\n")
-    assert d["mode"] == "menu" and "HOLD MENU" not in d["says"]
+    assert d["mode"] == "menu" and "HOLD MENU TO LEAVE" not in d["says"]
 
 
 def test_the_poliedricos_race_starts_at_once(capsys, tmp_path):
     d = dumped(capsys, tmp_path, "wait 100\n", "--game", "poliedricos")
     assert d["mode"] == "race" and d["game"] == "poliedricos"
-    assert d["says"] == ["JOGOS POLIEDRICOS - OK TO START"]
+    assert d["says"] == ["Jogos Poliédricos - OK TO START"]
     code, out, err = run(capsys, tmp_path, "wait 100\n", "--game", "poliedricos", "--players",
                          "human,board")
     assert code == 2 and "poliedricos has no players, level or options" in err
@@ -271,7 +275,7 @@ def _visible_lines(text):
 
 @pytest.mark.parametrize("board", ["club9", "club8"])
 def test_the_terminal_fits_80_by_24_with_the_help_once(tmp_path, board):
-    s = sim.Sim(boardfile.load(board), str(tmp_path), real_time=False)
+    s = sim.Sim(boardfile.load(board), str(tmp_path), real_time=False, lang_code="en")
     try:
         assert s.fit(80, 24) == sim.CELL_H
         s.advance(100)
@@ -286,7 +290,7 @@ def test_the_terminal_fits_80_by_24_with_the_help_once(tmp_path, board):
 
 
 def test_a_small_terminal_gets_one_line_squares_or_is_told_the_size_it_needs(tmp_path):
-    s = sim.Sim(boardfile.load("club9"), str(tmp_path), real_time=False)
+    s = sim.Sim(boardfile.load("club9"), str(tmp_path), real_time=False, lang_code="en")
     try:
         assert s.fit(80, 20) == 1 and len(_visible_lines(s.render(80))) <= 20
         assert s.fit(80, 10) is None and s.too_small == (76, 15) and s.best() == (80, 24)
@@ -295,7 +299,7 @@ def test_a_small_terminal_gets_one_line_squares_or_is_told_the_size_it_needs(tmp
 
 
 def test_the_terminal_marks_every_square_where_a_piece_stands(tmp_path):
-    s = sim.Sim(boardfile.load("club9"), str(tmp_path), real_time=False)
+    s = sim.Sim(boardfile.load("club9"), str(tmp_path), real_time=False, lang_code="en")
     try:
         s.start_game("avanco")
         s.put(1 * 9 + 1, True)           # b2, a reed board: the simulated piece
@@ -309,7 +313,7 @@ def test_the_terminal_marks_every_square_where_a_piece_stands(tmp_path):
 
 
 def test_a_button_board_marks_the_game_s_pieces(tmp_path):
-    s = sim.Sim(boardfile.load("club8"), str(tmp_path), real_time=False)
+    s = sim.Sim(boardfile.load("club8"), str(tmp_path), real_time=False, lang_code="en")
     try:
         s.start_game("avanco")           # 7 x 7 on 8 x 8: 28 pieces from the start
         s.advance(100)
@@ -372,9 +376,9 @@ def test_game_starts_its_game_whatever_is_kept_and_the_kept_games_stay(capsys, t
     for gid in ("semaforo", "avanco", "poliedricos"):
         d = dumped(capsys, tmp_path, "wait 200\n", "--game", gid, "--state", str(state))
         assert d["game"] == gid and d["mode"] == ("race" if gid == "poliedricos" else "play"), d
-        assert not any("RESUME" in t for t in d["says"]), d["says"]
+        assert not any("RESUME IT" in t for t in d["says"]), d["says"]
         assert dict((n, s.read(n)) for n in s.names() if n.startswith("save-")) == before
     # Without --game the boot offers them: Menu goes back and keeps both.
     d = dumped(capsys, tmp_path, "wait 200\ntap menu\nwait 200\n", "--state", str(state))
-    assert d["mode"] == "menu" and any(t.startswith("RESUME") for t in d["says"])
+    assert d["mode"] == "menu" and any("RESUME IT? OK" in t for t in d["says"])
     assert [k[1] for k in saves.kept(s)] == ["rastros", "semaforo"]

@@ -13,7 +13,7 @@ from tools.link.firmware_path import ROOT
 
 
 def make(tmp_path, board="club9", real_time=True):
-    return Sim(boardfile.load(board), str(tmp_path), real_time)
+    return Sim(boardfile.load(board), str(tmp_path), real_time, lang_code="en")
 
 
 def teardown_function(function):

@@ -1,0 +1,139 @@
+"""The board's words in both languages (firmware/app/lang.py): every text the
+firmware says has Portuguese words, with the same fields; every part of every
+text shows in the LED font and scrolls past in time on every club board, in
+either language: a reason for a refused touch in 6 s (app/explain.py
+READ_MS), anything else in 10 s (PROMPT_MS), its fields filled with the
+longest words they take."""
+import re
+
+import pytest
+
+from tools.link import boardfile
+from host_tests.helpers.texts import all_texts, game_words
+from app import lang, explain, font, words
+from app.words import caps
+from app.screen import Scroll
+from app.texts_pt import TEXTS
+
+PROMPT_MS = 10000
+FIELDS = re.compile(r"\{\w+\}|%d|%s")
+BOARDS = ("club8", "club9", "club9_cp")
+
+
+def reasons():
+    """The texts that are reasons for a refused touch (explain.reason)."""
+    out = {w for w, where in game_words().items() if where.startswith("games/")}
+    return out | {"OUTSIDE GAME", "NO MOVE HERE", "NO MOVE THERE", "%d TO GO"}
+
+
+def in_lang(code, text):
+    lang.use(code)
+    try:
+        return lang.tr(text) if ":" not in text[:7] else words.tr_as(*text.split(":", 1))
+    finally:
+        lang.use("en")
+
+
+def longest(code, texts):
+    return max((in_lang(code, t) for t in texts), key=len)
+
+
+def fills(code):
+    """Each field's longest value in language `code`."""
+    import games
+    from games.common import COMMON_SHORT  # noqa: F401
+    words = all_texts()
+    seats = [t for t in words if t.startswith("seat:")]
+    results = [in_lang(code, t).format(seat=longest(code, seats)) + " 25-23"
+               for t in ("YOU WIN", "BOARD WINS", "{seat} WINS", "DRAW")]
+    return {
+        "{game}": max((row[1] for row in games.CATALOG), key=len),
+        "{seat}": longest(code, seats),
+        "{n}": "28", "%d": "28", "{sq}": "H9", "{a}": "H9", "{b}": "H9", "{wrong}": "H9",
+        "{piece}": longest(code, ("PIECE", "STONE")),
+        "{pieces}": longest(code, ("PIECES", "STONES")),
+        "{colour}": longest(code, [t for t in words if t.startswith("colour:")] + ["ITS COLOUR"]),
+        "{result}": max(results, key=len),
+        "{what}": longest(code, ("ITS RESULT", "NOT FINISHED")),
+        "{option}": longest(code, ("SIZE", "DOTS")),
+        "{gains}": longest(code, ("SEEDS", "BOXES")),
+        "{move}": longest(code, ("PASS", "SWAP")),
+    }
+
+
+def filled(text, fill):
+    return FIELDS.sub(lambda m: fill.get(m.group(0), m.group(0)), text)
+
+
+def scroll_ms(part, cols):
+    return Scroll(part, cols).length * Scroll.STEP_MS
+
+
+def test_every_text_the_firmware_says_has_portuguese_words_with_the_same_fields():
+    found = all_texts()
+    missing = []
+    for text, where in found.items():
+        kind, _, word = text.partition(":") if text.startswith(("seat:", "colour:")) else ("", "", text)
+        if text not in TEXTS and not (kind and word in TEXTS):
+            missing.append((text, where))
+    assert not missing, "no Portuguese for: %s" % missing
+    stale = [t for t in TEXTS if t not in found]
+    assert not stale, "Portuguese for texts the firmware no longer says: %s" % stale
+    for en, pt in TEXTS.items():
+        assert sorted(FIELDS.findall(en)) == sorted(FIELDS.findall(pt)), (en, pt)
+        bare = FIELDS.sub("", pt)
+        assert bare == caps(bare), "the catalogue writes capitals, as the board shows: %r" % pt
+
+
+def test_a_text_the_catalogue_lacks_is_heard_and_said_in_english():
+    lang.use("pt")
+    lang.MISSING = []
+    try:
+        assert lang.tr("CHOOSE A GAME") == "ESCOLHE UM JOGO"
+        assert lang.tr("A TEXT NOBODY WROTE") == "A TEXT NOBODY WROTE"
+        assert lang.MISSING == ["A TEXT NOBODY WROTE"]
+        assert words.tr_as("seat", "BLACK") == "PRETAS" and words.tr_as("colour", "BLACK") == "PRETA"
+    finally:
+        lang.MISSING = None
+        lang.use("en")
+    assert lang.tr("CHOOSE A GAME") == "CHOOSE A GAME" and lang.T == {}
+
+
+@pytest.mark.parametrize("code", ("en", "pt"))
+def test_every_letter_shows_in_the_led_font(code):
+    fill = fills(code)
+    bad = []
+    for text in all_texts():
+        said = caps(filled(in_lang(code, text), fill))     # the font's capitals (font.columns)
+        for ch in said.replace(font.BREAK, ""):
+            if ch not in font.GLYPHS and ch not in font.FOLD:
+                bad.append((text, ch))
+    assert not bad, bad
+
+
+@pytest.mark.parametrize("code", ("en", "pt"))
+def test_every_part_scrolls_past_in_time_on_every_board(code):
+    """A reason in 6 s, anything else in 10 s (a part at a time), the widest
+    fields in; Ouri says a pit's seeds before its reasons."""
+    fill = fills(code)
+    short = reasons()
+    ouri = {w for w, where in game_words().items() if where == "games/ouri.py"}
+    slow = []
+    for name in BOARDS:
+        cols = boardfile.load(name)["cols"]
+        for text in all_texts():
+            said = filled(in_lang(code, text), fill)
+            limit = explain.READ_MS if text in short else PROMPT_MS
+            if text in ouri:
+                said = "12: " + said
+            for part in said.split(font.BREAK):
+                if scroll_ms(part, cols) > limit:
+                    slow.append((name, text, part, scroll_ms(part, cols)))
+    assert not slow, "\n".join(map(str, slow))
+
+
+def test_a_text_of_parts_scrolls_each_part_on_its_own():
+    one, two = Scroll("OK: PLAY ON", 9), Scroll("MENU: KEEP", 9)
+    both = Scroll("OK: PLAY ON|MENU: KEEP", 9)
+    assert both.length == one.length + two.length, "each part comes in and leaves the grid"
+    assert caps("semáforo") == "SEMÁFORO"
