@@ -133,7 +133,7 @@ def main(argv=None):
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
     here = on_cpython()
-    print("folder a school copies: %d files, %.0f KB" % (files, size / 1024))
+    print("folder a school copies: %d files, %d KB" % (files, web.kb(size)))
     print("load to the first menu frame: median %.0f ms (min %.0f, max %.0f) over %d loads" % (
         statistics.median(loads), min(loads), max(loads), len(loads)))
     for (gid, moves, mhz), (pm, pms, pn), (cm, cms, cn) in zip(POSITIONS, in_page, here):

@@ -3,21 +3,27 @@
 
     python -m tools.records pull [--port PORT | --all] [--dir records]
     python -m tools.records export [--dir records] [--out records/export]
+    python -m tools.records export --from-sim [simstate] [--out simstate-export]
 
 `pull` copies a board's games.txt and games.1.txt into DIR/<board id>/,
 reading only (the board's files are never changed), and says which games are
 new; run again, it copies only what was added. `export` writes every pulled
 game of every board as SGF (Go, Hex) or plain text, and results.csv and
-results.html, into OUT.
+results.html, into OUT. `export --from-sim` takes the simulator's record book
+instead: its flash folder (python -m tools.sim --state DIR, default simstate/)
+read as one board called `sim`, written by default into DIR-export.
 """
 import argparse
 import os
 import sys
 
+from tools.link import firmware_path
 from tools.records import export as records_export
 from tools.records import pull as records_pull
 
 DEFAULT_DIR = "records"
+SIM_STATE = os.path.join(firmware_path.ROOT, "simstate")   # the simulator's default --state
+SIM_BOARD = "sim"                                          # its board id in the export
 
 
 def main(argv=None):
@@ -32,13 +38,19 @@ def main(argv=None):
                     help="leave the board at its prompt afterwards instead of restarting its app")
     ex = sub.add_parser("export", help="SGF, text and a results table from the pulled books")
     ex.add_argument("--dir", default=DEFAULT_DIR, help="the pulled books (default: records)")
-    ex.add_argument("--out", help="where the files go (default: DIR/export)")
+    ex.add_argument("--out", help="where the files go (default: DIR/export; with --from-sim: "
+                    "the simulator's folder followed by -export)")
+    ex.add_argument("--from-sim", nargs="?", const=SIM_STATE, metavar="STATE",
+                    help="export the simulator's record book: its --state folder (default "
+                    "simstate/), as one board called %s" % SIM_BOARD)
     a = p.parse_args(argv)
     try:
         if a.command == "pull":
             if a.port and a.all:
                 p.error("--port and --all: give one or the other")
             records_pull.pull_all(a.dir, port=a.port, everyone=a.all, reset=not a.no_reset)
+        elif a.from_sim is not None:
+            return export_sim(a.from_sim, a.out)
         else:
             if not os.path.isdir(a.dir):
                 print("nothing to export: %s does not exist (python -m tools.records pull first)"
@@ -50,3 +62,16 @@ def main(argv=None):
         return 1
     return 0
 
+
+
+def export_sim(state, out=None):
+    """The simulator's record book (games.txt, games.1.txt in its flash
+    folder) exported as one board's."""
+    state = os.path.normpath(state)
+    books = [n for n in ("games.txt", "games.1.txt") if os.path.isfile(os.path.join(state, n))]
+    if not books:
+        print("nothing to export: %s holds no record book (games.txt): finish a game in the "
+              "simulator (python -m tools.sim --state %s) first" % (state, state), file=sys.stderr)
+        return 1
+    records_export.export(state, out or state + "-export", board=SIM_BOARD)
+    return 0

@@ -112,14 +112,18 @@ def _score_pair(text):
     return None
 
 
-def load(src):
+def load(src, board=None):
     """Every record under src (one folder per board, any depth), duplicates
-    removed. Returns (records, duplicates, unreadable lines)."""
+    removed; with a board id, src is that one board's folder (the
+    simulator's flash). Returns (records, duplicates, unreadable lines)."""
     found, seen, dups, bad = [], set(), 0, 0
-    for board in sorted(os.listdir(src)) if os.path.isdir(src) else []:
-        folder = os.path.join(src, board)
-        if not os.path.isdir(folder) or board == "export":
-            continue
+    if board is not None:
+        folders = [(board, src)] if os.path.isdir(src) else []
+    else:
+        folders = [(b, os.path.join(src, b)) for b in sorted(os.listdir(src))
+                   if b != "export" and os.path.isdir(os.path.join(src, b))] \
+            if os.path.isdir(src) else []
+    for board, folder in folders:
         paths = []
         for base, _dirs, files in os.walk(folder):
             for f in files:
@@ -228,8 +232,10 @@ def read_text(text):
     return gid, options, moves
 
 
-def export(src, out, say=print):
-    recs, dups, bad = load(src)
+def export(src, out, say=print, board=None):
+    """Write every record under src into out (board: src is that one board's
+    folder, as load()); returns the results table's rows."""
+    recs, dups, bad = load(src, board)
     os.makedirs(out, exist_ok=True)
     rows = []
     for rec in recs:

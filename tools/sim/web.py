@@ -119,6 +119,11 @@ def folder_size(path):
     return sum(os.path.getsize(os.path.join(d, f)) for d, _, fs in os.walk(path) for f in fs)
 
 
+def kb(size):
+    """A size as the build says it: KB of 1024 bytes, rounded up."""
+    return (size + 1023) // 1024
+
+
 class _Handler(http.server.SimpleHTTPRequestHandler):
     extensions_map = dict(http.server.SimpleHTTPRequestHandler.extensions_map,
                           **{".mjs": "text/javascript", ".js": "text/javascript",
@@ -146,8 +151,7 @@ def main(argv=None):
         print("tools.sim.web: %s" % e, file=sys.stderr)
         return 2
     print("built %s (%d KB): copy this folder to any web host, or to a USB stick "
-          "(python3 serve.py there serves it)" % (
-        out_dir, (folder_size(out_dir) + 1023) // 1024))
+          "(python3 serve.py there serves it)" % (out_dir, kb(folder_size(out_dir))))
     if args.build_only:
         return 0
     try:

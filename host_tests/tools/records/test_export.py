@@ -214,3 +214,28 @@ def test_a_kept_game_abandoned_unfinished_is_read_and_exported_without_error(tmp
     text = open(tmp_path / "out" / rows[0]["file"]).read()
     assert "Result: NOT FINISHED" in text and "Note:" not in text
     assert said_result(games.load("go").Game, UNFINISHED, ["d4", "c5"], ("human", "board")) == UNFINISHED
+
+
+def test_the_simulator_s_record_book_exports_from_its_state_folder(tmp_path, capsys):
+    # A game of Semaforo won in the simulator, as a player would (club8: a1 is c3).
+    from tools.sim import terminal as sim
+    state = tmp_path / "simstate"
+    script = tmp_path / "script.txt"
+    script.write_text("tap c3\nwait 300\ntap d3\nwait 300\ntap e3\nwait 3000\n")
+    assert sim.main(["--board", "club8", "--game", "semaforo", "--players", "human,human",
+                     "--script", str(script), "--state", str(state)]) == 0
+    capsys.readouterr()
+    assert records.main(["export", "--from-sim", str(state)]) == 0
+    out = tmp_path / "simstate-export"
+    assert "1 game from 1 board into %s" % out in capsys.readouterr().out
+    rows = list(csv.DictReader(open(out / "results.csv", encoding="utf-8")))
+    assert [(r["game"], r["board"], r["note"]) for r in rows] == [("semaforo", "sim", "")]
+    text = open(out / rows[0]["file"], encoding="utf-8").read()
+    assert read_text(text)[2] == ["a1", "b1", "c1"]
+    assert records.main(["export", "--from-sim", str(state), "--out", str(tmp_path / "o")]) == 0
+    assert (tmp_path / "o" / "results.csv").exists()
+
+
+def test_a_simulator_folder_without_a_record_book_says_so(tmp_path, capsys):
+    assert records.main(["export", "--from-sim", str(tmp_path)]) == 1
+    assert "holds no record book" in capsys.readouterr().err
