@@ -132,7 +132,7 @@ TEXTS = {
     "MOVE {a} BACK TO {b}": "VOLTA DE {a} PARA {b}",
     "PUT THE {piece} BACK ON {sq}": "REPÕE A {piece} EM {sq}",
     "TAKE THE {piece} OFF {sq}": "TIRA A {piece} DE {sq}",
-    "{seat} WAITS|PUT IT BACK ON {sq}": "{seat} ESPERA|REPÕE-A EM {sq}",
+    "{seat} WAITS|PUT IT BACK ON {sq}": "NÃO É A VEZ: {seat}|REPÕE-A EM {sq}",
     "THIS {piece} CANNOT MOVE|PUT IT BACK ON {sq}": "ESTA {piece} NÃO MEXE|REPÕE-A EM {sq}",
     "TO TAKE IT: MOVE YOURS|ONTO {sq}": "PARA A COMER: LEVA A TUA|PARA {sq}",
     "NOT {wrong}: THE {piece}|GOES TO {sq}": "{wrong} NÃO: A {piece}|VAI PARA {sq}",

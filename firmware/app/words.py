@@ -29,9 +29,9 @@ def tr_as(kind, text):
     """`text` as a word of one kind ("seat", "colour"): where one English
     word is two in the other language (BLACK: the black side, PRETAS; a
     black piece, PRETA), the catalogue keys it "kind:TEXT"."""
-    if not lang.T:
+    if not lang.KEYS:
         return text
-    got = lang.T.get(kind + ":" + text)
+    got = lang.find(kind + ":" + text)
     return tr(text) if got is None else got
 
 

@@ -96,7 +96,16 @@ def test_a_text_the_catalogue_lacks_is_heard_and_said_in_english():
     finally:
         lang.MISSING = None
         lang.use("en")
-    assert lang.tr("CHOOSE A GAME") == "CHOOSE A GAME" and lang.T == {}
+    assert lang.tr("CHOOSE A GAME") == "CHOOSE A GAME" and not lang.KEYS
+
+
+def test_no_two_texts_of_the_catalogue_share_a_key_number():
+    keys, ends, words = lang.pack(TEXTS)
+    assert len(keys) == len(TEXTS) and len(set(keys)) == len(keys)
+    lang.use("pt")
+    for en, pt in TEXTS.items():
+        assert lang.find(en) == pt
+    assert lang.find("A TEXT NOBODY WROTE") is None
 
 
 @pytest.mark.parametrize("code", ("en", "pt"))

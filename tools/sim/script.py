@@ -7,8 +7,10 @@
     wait MS                       let MS of board time pass
     step MS                       the board time after each event from now on (default 20)
 
-SQ is a square in board coordinates (a1 at the bottom left of the grid, as
-the simulator's margin shows), KEY one of menu, ok, undo, hint. `#` starts a
+SQ is a square of the grid (a1 at its bottom left, as the simulator's
+margin shows it at the menu; in a game the margin names the game's own
+squares, which a game smaller than the grid numbers from its own corner),
+KEY one of menu, ok, undo, hint. `#` starts a
 comment. `parse` checks the whole script first and names the first bad line;
 `run` plays it through the simulated matrix's real scan path, one loop pass
 every 10 ms as app/loop.py runs, and `dump` says where the app ended up.

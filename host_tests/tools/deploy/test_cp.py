@@ -197,3 +197,11 @@ def test_a_drive_deploy_set_up_is_deployed_again_with_its_board_file(drive, tmp_
     assert not deploy_cp.wanted(fresh, roots=[str(tmp_path / "none")])
     (drive / ".deploy.json").unlink()
     assert not deploy_cp.wanted(fresh)
+
+
+def test_lang_puts_the_boards_language_on_the_drive(drive):
+    rc, out = deploy_cmd("--board", "club9_cp", "--drive", str(drive), "--lang", "pt")
+    assert rc == 0, out
+    assert (drive / "lang.txt").read_text() == "pt\n" and "the board speaks Portuguese" in out
+    rc, out = deploy_cmd("--board", "club9_cp", "--drive", str(drive), "--lang", "en", "--dry-run")
+    assert (drive / "lang.txt").read_text() == "pt\n", "a dry run writes nothing"

@@ -916,3 +916,28 @@ def test_deploycheck_finds_the_main_loop_in_a_traceback():
     assert all(f in said for f in LOOP_FRAME)
     assert call_chain(said) == ("main.py <module> > main.py main > app/loop.py run > "
                                 "app/menu.py draw")
+
+
+def test_lang_sets_the_boards_language_as_its_menu_would_and_keeps_the_rest(fake):
+    from app import langset, lang
+    from tools.deploy import plan
+    assert (plan.LANG_FILE, plan.LANGS) == (langset.FILE, lang.LANGS), "the firmware's setting"
+    run(fake)
+    fake.applied = []
+    code, out = run(fake, "--lang", "en")
+    assert code == 0, out
+    assert fake.fs["lang.txt"] == b"en\n" and "the board speaks English" in out
+    assert [op[0] for op in fake.applied] == ["cp", "reset"], "nothing else changes"
+    # What the firmware reads at its next start: English over the board file's pt.
+    from hal.storage import FileStorage
+
+    class OnBoard(FileStorage):
+        def read(self, name):
+            return fake.fs.get(name)
+    assert langset.saved(OnBoard("")) == "en"
+    code, out = run(fake, "--lang", "pt")
+    assert fake.fs["lang.txt"] == b"pt\n"
+    assert_saves_kept(fake)
+    with pytest.raises(SystemExit) as e:
+        run(fake, "--lang", "fr")                 # a language the firmware does not speak
+    assert e.value.code == 2 and fake.fs["lang.txt"] == b"pt\n"
