@@ -4,69 +4,18 @@ text shows in the LED font and scrolls past in time on every club board, in
 either language: a reason for a refused touch in 6 s (app/explain.py
 READ_MS), anything else in 10 s (PROMPT_MS), its fields filled with the
 longest words they take."""
-import re
-
 import pytest
 
 from tools.link import boardfile
-from host_tests.helpers.texts import all_texts, game_words
+from tools.source import texts
+from tools.source.texts import (all_texts, game_words, reasons, in_lang, fills, filled, scroll_ms,
+                                FIELDS, PROMPT_MS)
 from app import lang, explain, font, words
 from app.words import caps
 from app.screen import Scroll
 from app.texts_pt import TEXTS
 
-PROMPT_MS = 10000
-FIELDS = re.compile(r"\{\w+\}|%d|%s")
 BOARDS = ("club8", "club9", "club9_cp")
-
-
-def reasons():
-    """The texts that are reasons for a refused touch (explain.reason)."""
-    out = {w for w, where in game_words().items() if where.startswith("games/")}
-    return out | {"OUTSIDE GAME", "NO MOVE HERE", "NO MOVE THERE", "%d TO GO"}
-
-
-def in_lang(code, text):
-    lang.use(code)
-    try:
-        return lang.tr(text) if ":" not in text[:7] else words.tr_as(*text.split(":", 1))
-    finally:
-        lang.use("en")
-
-
-def longest(code, texts):
-    return max((in_lang(code, t) for t in texts), key=len)
-
-
-def fills(code):
-    """Each field's longest value in language `code`."""
-    import games
-    from games.common import COMMON_SHORT  # noqa: F401
-    words = all_texts()
-    seats = [t for t in words if t.startswith("seat:")]
-    results = [in_lang(code, t).format(seat=longest(code, seats)) + " 25-23"
-               for t in ("YOU WIN", "BOARD WINS", "{seat} WINS", "DRAW")]
-    return {
-        "{game}": max((row[1] for row in games.CATALOG), key=len),
-        "{seat}": longest(code, seats),
-        "{n}": "28", "%d": "28", "{sq}": "H9", "{a}": "H9", "{b}": "H9", "{wrong}": "H9",
-        "{piece}": longest(code, ("PIECE", "STONE")),
-        "{pieces}": longest(code, ("PIECES", "STONES")),
-        "{colour}": longest(code, [t for t in words if t.startswith("colour:")] + ["ITS COLOUR"]),
-        "{result}": max(results, key=len),
-        "{what}": longest(code, ("ITS RESULT", "NOT FINISHED")),
-        "{option}": longest(code, ("SIZE", "DOTS")),
-        "{gains}": longest(code, ("SEEDS", "BOXES")),
-        "{move}": longest(code, ("PASS", "SWAP")),
-    }
-
-
-def filled(text, fill):
-    return FIELDS.sub(lambda m: fill.get(m.group(0), m.group(0)), text)
-
-
-def scroll_ms(part, cols):
-    return Scroll(part, cols).length * Scroll.STEP_MS
 
 
 def test_every_text_the_firmware_says_has_portuguese_words_with_the_same_fields():
@@ -146,3 +95,8 @@ def test_a_text_of_parts_scrolls_each_part_on_its_own():
     both = Scroll("OK: PLAY ON|MENU: KEEP", 9)
     assert both.length == one.length + two.length, "each part comes in and leaves the grid"
     assert caps("semáforo") == "SEMÁFORO"
+
+
+def test_the_report_of_every_text_and_its_time_is_current():
+    with open(texts.REPORT, encoding="utf-8") as f:
+        assert f.read() == texts.report(), "run python -m tools.source.texts"
