@@ -100,3 +100,31 @@ def test_a_text_of_parts_scrolls_each_part_on_its_own():
 def test_the_report_of_every_text_and_its_time_is_current():
     with open(texts.REPORT, encoding="utf-8") as f:
         assert f.read() == texts.report(), "run python -m tools.source.texts"
+
+
+def test_a_board_file_names_a_language_the_firmware_has_and_a_typo_is_named():
+    import boardcheck
+    from app import langset
+    assert boardcheck.LANGS == lang.LANGS and set(langset.NAMES) == set(lang.LANGS)
+    board = dict(boardfile.load("club9"))
+    board.pop("name", None)
+    assert boardcheck.check(dict(board, lang="en"))["lang"] == "en"
+    with pytest.raises(boardcheck.BoardError) as e:
+        boardcheck.check(dict(board, lang="pr"))
+    assert "lang" in str(e.value) and "did you mean 'pt'?" in str(e.value)
+
+
+def test_the_language_chosen_on_the_board_outlives_a_power_cut_and_a_bad_file_is_ignored():
+    from app import langset
+    from hal.storage import FileStorage
+    import tempfile
+    s = FileStorage(tempfile.mkdtemp())
+    board = {"lang": "pt"}
+    langset.start(s, board)
+    assert lang.CODE == "pt", "the board file's first language"
+    langset.choose(s, "en")
+    langset.start(s, board)
+    assert lang.CODE == "en", "chosen on the board: kept over the board file's"
+    s.write_atomic(langset.FILE, "xx\n")
+    langset.start(s, board)
+    assert lang.CODE == "pt", "a setting no firmware wrote: the board file's"

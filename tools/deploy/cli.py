@@ -129,6 +129,25 @@ def _write(path, data):
     return path
 
 
+def operations(plan, tmp, board_keep, write_manifest, lang):
+    """The plan as mpremote's operations, in the order a cut deploy is
+    finished by the next: the pending record first, removes, copies, the
+    record, the language setting (--lang), the reset."""
+    ops = [("mkdir", d) for d in plan.mkdirs]
+    if plan.pending is not None:
+        ops.append(("cp", _write(os.path.join(tmp, "pending.json"),
+                                 manifest_text(plan.pending, board_keep)), MANIFEST))
+    ops += [("rm", p) for p in plan.removes]
+    ops += [("cp", loc.path, remote) for remote, loc, _ in plan.copies]
+    if write_manifest:
+        ops.append(("cp", _write(os.path.join(tmp, "manifest.json"),
+                                 manifest_text(plan.manifest, board_keep)), MANIFEST))
+    if lang:
+        ops.append(("cp", _write(os.path.join(tmp, LANG_FILE), lang + "\n"), LANG_FILE))
+    ops.append(("reset",))
+    return ops
+
+
 def run(args, transport, compiler, root, out):
     ids = catalogue.IDS
     # Everything that needs no board is checked before connecting to one.
@@ -210,18 +229,7 @@ def run(args, transport, compiler, root, out):
                 "press its reset button to start the games again.")
             return 0
 
-        ops = [("mkdir", d) for d in plan.mkdirs]
-        if plan.pending is not None:
-            ops.append(("cp", _write(os.path.join(tmp, "pending.json"),
-                                     manifest_text(plan.pending, board_keep)), MANIFEST))
-        ops += [("rm", p) for p in plan.removes]
-        ops += [("cp", loc.path, remote) for remote, loc, _ in plan.copies]
-        if write_manifest:
-            ops.append(("cp", _write(os.path.join(tmp, "manifest.json"),
-                                     manifest_text(plan.manifest, board_keep)), MANIFEST))
-        if args.lang:
-            ops.append(("cp", _write(os.path.join(tmp, LANG_FILE), args.lang + "\n"), LANG_FILE))
-        ops.append(("reset",))
+        ops = operations(plan, tmp, board_keep, write_manifest, args.lang)
         if plan.changes():
             out("Copying %d file%s and removing %d on %s..."
                 % (len(plan.copies), "" if len(plan.copies) == 1 else "s", len(plan.removes),
