@@ -244,7 +244,8 @@ class Pieces:
             self.actual[key] = 1 if down else 0
             self.dirty = True
             if key == self.start:
-                self.start = None           # the press that started the game is over
+                self.start = None           # the press that started the game is over:
+                continue                    # no piece was there, none was lifted
             if self.held is not None and self.held[0] == key:
                 self.held = None            # put back (or down): nothing to say
             if self.resting is not None and self.resting[0] == key and not down:
@@ -282,9 +283,18 @@ class Pieces:
             self.resting = None
             if self.actual[sq] and self._continues_move(sq):
                 out = [sq] if not out else out + [sq]
+            elif self.actual[sq] and self.expected[sq]:
+                self._put_back()            # a piece lifted and put back where it stood: nothing moved
             elif self.actual[sq]:
                 self.play.refuse(sq, now)   # put down where no move goes: red until taken back, and why
         return out
+
+    def _put_back(self):
+        """Its words (a piece held up, app/waiting.py) go with it."""
+        p = self.play
+        if self.said is not None and p.scroll is self.said:
+            p.scroll = self.said = None
+            p.version += 1
 
     def _outside(self, sq, down, now):
         """A piece put down or lifted off the game's squares: answered at

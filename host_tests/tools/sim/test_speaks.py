@@ -191,3 +191,19 @@ def test_the_terminal_speaks_the_boards_language_and_names_the_games_squares(tmp
             assert ranks == ["", "1", "2", "3", "4", "5", "6", "7", ""]
         finally:
             s.close()
+
+
+def test_a_game_started_by_its_green_square_that_is_also_a_game_square_makes_no_move(capsys, tmp_path):
+    # Hex at size 9 fills club9: its start square i9 is also a cell of the game.
+    d = dumped(capsys, tmp_path, "wait 500\ntap i9\nwait 1000\ntap i9\nwait 3000\ntap b9\nwait 3000\n"
+               "tap i9\nwait 2000\n", "--lang", "en")
+    assert d["mode"] == "play" and d["game"] == "hex"
+    assert d["moves"] == [] and not [t for t in d["says"] if "PUT" in t], d["says"]
+
+
+@pytest.mark.parametrize("code", ("en", "pt"))
+def test_a_held_up_piece_put_back_is_no_refused_move(capsys, tmp_path, code):
+    d = dumped(capsys, tmp_path, places(AVANCO) + "wait 200\nlift f7\nwait 3500\nplace f7\nwait 1000\n",
+               "--game", "avanco", "--lang", code)
+    assert d["says"][-1] == HELD[code], "said, and nothing after it: the piece is back"
+    assert d["frame"] and d["moves"] == []
