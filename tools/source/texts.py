@@ -118,14 +118,20 @@ def reasons():
     return out | {"OUTSIDE GAME", "NO MOVE HERE", "NO MOVE THERE", "%d TO GO"}
 
 
+_SAID = {}     # code -> {text: its words}, made once a language
+
+
 def in_lang(code, text):
-    """`text` (a catalogue key, "seat:BLACK" too) in language `code`."""
-    from app import lang, words
-    lang.use(code)
-    try:
-        return lang.tr(text) if ":" not in text[:7] else words.tr_as(*text.split(":", 1))
-    finally:
-        lang.use("en")
+    """`text`, one of all_texts() ("seat:BLACK" too), in language `code`."""
+    if code not in _SAID:
+        from app import lang, words
+        lang.use(code)
+        try:
+            _SAID[code] = dict((t, lang.tr(t) if ":" not in t[:7] else words.tr_as(*t.split(":", 1)))
+                               for t in all_texts())
+        finally:
+            lang.use("en")
+    return _SAID[code][text]
 
 
 def _longest(code, texts):
