@@ -340,3 +340,27 @@ def test_the_pictures_of_the_page_in_docs_are_what_it_shows_now(board, name, scr
     with open(meta) as f:
         kept = json.load(f)
     assert kept == shown, "docs/reports/img/%s.png is stale: WEB_SHOTS=write pytest -k pictures" % name
+
+
+# --- the says line: what the board is saying now --------------------------------
+
+def test_the_says_line_empties_when_the_board_stops_saying_its_text(board):
+    """The words under the board are what it scrolls now (tools/sim/board.py
+    Board.saying()): the set-up's text goes when play starts, as on the board,
+    rather than staying for the whole game."""
+    board.page.goto(board.url + "?board=club8")
+    board.page.evaluate("async () => { await window.boardPage.loaded; }")
+    board.wait_mode("menu")
+    board.page.wait_for_function("() => document.getElementById('says').textContent !== ''")
+    board.touch("a8", 300)
+    board.touch("a8", 300)
+    board.wait_mode("setup")
+    board.page.wait_for_function("() => document.getElementById('says').textContent !== ''")
+    setup_text = board.says_now()
+    board.touch("ok", 300)
+    board.wait_mode("play")
+    board.touch("c3", 300)
+    board.wait_moves(1)
+    board.page.wait_for_timeout(300)
+    assert board.says_now() == "", "the set-up's %r is still under the board in play" % setup_text
+    assert setup_text in board.page.evaluate("() => window.boardPage.says")
