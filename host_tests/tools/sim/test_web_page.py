@@ -239,7 +239,7 @@ def test_a_game_survives_reloading_the_page_and_resumes(board):
     board.page.reload()                    # the tab closed and opened again
     board.page.evaluate("async () => { await window.boardPage.loaded; }")
     assert board.page.input_value("#board-choice") == "club8"
-    board.page.wait_for_function("() => window.boardPage.says.some(t => t.startsWith('RESUME'))")
+    board.page.wait_for_function("() => window.boardPage.says.some(t => t.includes('RESUME IT?'))")
     board.page.wait_for_timeout(300)
     board.touch("ok", 500)
     d = board.dump()
