@@ -69,15 +69,30 @@ class Page:
         page.on("console", lambda m: m.type == "error" and self.errors.append(m.text))
         page.on("pageerror", lambda e: self.errors.append(str(e)))
 
-    def open(self, board="club9"):
-        self.page.goto(self.url + "?board=" + board)
+    def open(self, board="club9", lang="en"):
+        """The page on `board` in `lang` (its ?lang= switch; None: the
+        language the page chooses itself), at the menu's greeting."""
+        self.page.goto(self.url + "?board=" + board + ("&lang=" + lang if lang else ""))
         self.page.evaluate("async () => { await window.boardPage.loaded; }")
-        self.wait_says("CHOOSE A GAME")
+        self.wait_says(in_lang("CHOOSE A GAME", lang or self.lang()))
+
+    def lang(self):
+        """The page's language now ("pt", "en")."""
+        return self.page.evaluate("() => window.boardPage.lang")
 
     def wait_says(self, text, timeout=20000):
         """Until the board has said `text` (its words under the board)."""
         self.page.wait_for_function("t => window.boardPage && window.boardPage.says.includes(t)",
                                     arg=text, timeout=timeout)
+
+    def wait_said_first(self, start, timeout=20000):
+        """Until the board has said a text starting with `start` ("Semáforo"
+        for "Semáforo - OK TO PLAY"): the text said, the page's history."""
+        self.page.wait_for_function(
+            "t => window.boardPage && window.boardPage.says.some(s => s.startsWith(t))",
+            arg=start, timeout=timeout)
+        return self.page.evaluate("t => window.boardPage.says.filter(s => s.startsWith(t))[0]",
+                                  start)
 
     def says_now(self):
         return self.page.inner_text("#says")
@@ -173,15 +188,24 @@ def run_in_node(code, board="club9", timeout=120):
     return r.returncode, r.stdout, r.stderr
 
 
-def in_terminal_simulator(text, board_name):
+def in_lang(text, code):
+    """A text of the board's in language `code`, from the firmware's
+    catalogue (app/texts_<code>.py; English is the text itself)."""
+    if code == "en":
+        return text
+    import importlib
+    return importlib.import_module("app.texts_" + code).TEXTS[text]
+
+
+def in_terminal_simulator(text, board_name, lang_code=None):
     """The frame and texts `python -m tools.sim --script` ends with, to
-    compare the page's with."""
+    compare the page's with (lang_code: tools.sim --lang)."""
     from app import screen
     from tools.sim import terminal as sim
     from tools.sim import script as simscript
     b = boardfile.load(board_name)
     with tempfile.TemporaryDirectory() as tmp:
-        s = sim.Sim(b, tmp, real_time=False)
+        s = sim.Sim(b, tmp, real_time=False, lang_code=lang_code)
         try:
             simscript.run(s, simscript.parse(text, b["cols"], b["rows"]))
             return simscript.dump(s)

@@ -16,6 +16,7 @@ from app import menu, screen, lang
 from app.core import App
 from app.loop import PERIOD_MS
 from tools.sim.script import TAP_MS
+from tools.sim.margins import margins
 
 REED_SCANS = 3      # a touch on a reed square lasts three scans at least
 PIECES_FILE = "sim-pieces.txt"   # in the state folder: where the simulated pieces stand
@@ -27,25 +28,6 @@ def scans_to_count(board):
     lockout of debounce_ms is over."""
     scans = board.get("debounce_ms", 20) // PERIOD_MS + 1
     return max(scans, REED_SCANS if board.get("sensing") == "reed" else 1)
-
-
-def margins(mode, cols, rows):
-    """The names of each rank and file of the grid, as the game the mode
-    shows names its squares (its a1 is its own corner: one name for a square
-    everywhere, app/explain.py); the grid's own without a game. A rank or
-    file off the game is blank, and Pontos names only its dots."""
-    view = getattr(mode, "view", None) or getattr(getattr(mode, "play", None), "view", None)
-    if view is None:
-        return [str(y + 1) for y in range(rows)], [FILES[x] for x in range(cols)]
-    game = getattr(mode, "game", None) or getattr(getattr(mode, "play", None), "game", None)
-    step = 2 if getattr(game, "name_cell", None) is not None else 1
-
-    def name(i, origin, size, names):
-        k = i - origin
-        return names[k // step] if 0 <= k < size and k % step == 0 else ""
-    digits = [str(n + 1) for n in range(rows)]
-    return ([name(y, view.oy, view.h, digits) for y in range(rows)],
-            [name(x, view.ox, view.w, FILES) for x in range(cols)])
 
 
 class Board:

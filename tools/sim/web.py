@@ -7,7 +7,8 @@ the version and integrity hash pinned in web/package-lock.json (only when
 web/node_modules does not hold exactly that version), then the folder is
 made: the page (web/page), the port's .mjs and .wasm, and firmware.json with
 the firmware files deploy ships (every game), the board files and the page's
-own Python (webmain.py, the simulator's script runner). Nothing is fetched at
+own Python (webmain.py, the simulator's script runner and its squares'
+names). Nothing is fetched at
 run time: copy the folder to any static web host, or to a USB stick (its
 serve.py serves it where Python is). Then it is
 served on http://127.0.0.1:PORT/ until Ctrl-C (the address is printed).
@@ -33,6 +34,7 @@ PORT_FILES = ("micropython.mjs", "micropython.wasm")
 OUT = os.path.join(ROOT, "build", "web")
 BOARDS = ("club9", "club8")
 SCRIPT_RUNNER = os.path.join(ROOT, "tools", "sim", "script.py")
+MARGINS = os.path.join(ROOT, "tools", "sim", "margins.py")   # the squares' names, as the terminal's
 
 
 class BuildError(Exception):
@@ -89,6 +91,7 @@ def bundle():
         files[rel] = _read(os.path.join(fw, rel))
     files["webmain.py"] = _read(os.path.join(PAGE, "webmain.py"))
     files["simscript.py"] = _read(SCRIPT_RUNNER)
+    files["simmargins.py"] = _read(MARGINS)
     boards, sizes = {}, {}
     for name in BOARDS:
         _, src, _, b = boardfile.read(name)

@@ -1,18 +1,65 @@
 // The page: draws the LEDs the firmware sends, turns clicks, taps and keys
 // into switch changes, keeps the board's flash in localStorage, and says in
-// words what the board scrolls. The firmware runs in worker.js.
+// words what the board scrolls. The firmware runs in worker.js. The page's
+// own words are in words_<code>.js, one file per language; the page's
+// language is the board's too (the worker's webmain.use_lang).
 const FILES = "abcdefghi";
 const KEYS = ["menu", "ok", "undo", "hint"];
 const HOLD_MS = 2500;      // a capital letter holds its key this long, as in the terminal
 const TAP_MS = 100;
 const STORE = "gamesboard:";
+const WORDS = self.PAGE_WORDS;   // words_en.js, words_pt.js
+const LANGS = ["pt", "en"];
 
 const el = (id) => document.getElementById(id);
 const page = {
   board: null, cols: 0, rows: 0, sensing: "", frame: [], says: [], firstFrameMs: null,
   ready: null, worker: null, cursor: [0, 0], pieces: new Set(),
+  lang: "en", saying: "", margins: null, status: ["starting", {}],
 };
 window.boardPage = page;
+
+// --- the page's words ----------------------------------------------------------
+// The page's own words in its language, {field}s filled in.
+function w(key, fields) {
+  let text = WORDS[page.lang][key];
+  for (const [k, v] of Object.entries(fields || {})) text = text.replace("{" + k + "}", v);
+  return text;
+}
+
+// The language a first visit gets: the browser's.
+function browserLang() {
+  return (navigator.language || "").toLowerCase().startsWith("pt") ? "pt" : "en";
+}
+
+function showWords() {
+  document.documentElement.lang = w("html");
+  document.title = w("title");
+  for (const node of document.querySelectorAll("[data-w]")) node.textContent = w(node.dataset.w);
+  for (const node of document.querySelectorAll("[data-w-aria]")) node.setAttribute("aria-label", w(node.dataset.wAria));
+  document.querySelectorAll("#keys button").forEach((b, k) => { b.textContent = w("keys")[k]; });
+  const help = el("help");
+  help.textContent = "";
+  for (const item of w("help")) {
+    const li = document.createElement("li");
+    li.innerHTML = item;          // the page's own words, <kbd> in them
+    help.appendChild(li);
+  }
+  el("lang-choice").value = page.lang;
+  nameSquares();
+  showStatus();
+}
+
+// The page's language, and the board's: `fromBoard` when the board chose it
+// (its menu's language square), else the page's switch tells the board.
+function setLang(code, fromBoard) {
+  if (!LANGS.includes(code)) return;
+  page.lang = code;
+  try { localStorage.setItem(STORE + "lang", code); } catch (e) { /* kept for this visit */ }
+  showWords();
+  if (!fromBoard && page.worker) page.worker.postMessage({ type: "lang", code });
+}
+page.setLang = (code) => setLang(code, false);
 
 // --- the flash: one localStorage entry per file, per board -----------------
 function flashKey(board, path) { return STORE + board + ":" + path; }
@@ -37,7 +84,7 @@ function keepFlash(board, msg) {
       localStorage.removeItem(flashKey(board, msg.oldPath));
     }
   } catch (e) {
-    setStatus("This browser will not keep the board's games (" + e.name + ").");
+    setStatus("notKept", { why: e.name });
   }
 }
 
@@ -52,10 +99,12 @@ function buildGrid() {
   grid.textContent = "";
   el("board").style.setProperty("--cols", page.cols);
   page.squares = new Array(page.cols * page.rows);
+  page.rankLabels = [];
+  page.fileLabels = [];
   for (let r = page.rows - 1; r >= 0; r--) {
     const lab = document.createElement("span");
     lab.className = "label";
-    lab.textContent = r + 1;
+    page.rankLabels[r] = lab;
     grid.appendChild(lab);
     for (let x = 0; x < page.cols; x++) {
       const i = r * page.cols + x;
@@ -66,7 +115,6 @@ function buildGrid() {
       sq.dataset.square = FILES[x] + (r + 1);
       sq.dataset.key = i;
       sq.dataset.rgb = "0,0,0";
-      sq.setAttribute("aria-label", FILES[x] + (r + 1));
       const led = document.createElement("span");
       led.className = "led";
       sq.appendChild(led);
@@ -79,12 +127,39 @@ function buildGrid() {
   for (let x = 0; x < page.cols; x++) {
     const lab = document.createElement("span");
     lab.className = "label";
-    lab.textContent = FILES[x];
+    page.fileLabels[x] = lab;
     grid.appendChild(lab);
   }
+  page.margins = gridNames();
   page.frame = [];
   for (let i = 0; i < page.cols * page.rows; i++) page.frame.push([0, 0, 0]);
   drawCursor();
+  nameSquares();
+}
+
+// The grid's own names of its ranks and files (a1 at its bottom left).
+function gridNames() {
+  const ranks = [], files = [];
+  for (let r = 0; r < page.rows; r++) ranks.push(String(r + 1));
+  for (let x = 0; x < page.cols; x++) files.push(FILES[x]);
+  return { ranks, files };
+}
+
+// The squares' names as the game on the board names them (the worker's
+// margins, tools/sim/margins.py): the labels round the grid and each
+// square's accessible name. data-square stays the grid's name (a script's).
+function nameSquares() {
+  if (!page.squares || !page.margins) return;
+  const { ranks, files } = page.margins;
+  for (let r = 0; r < page.rows; r++) page.rankLabels[r].textContent = ranks[r] || "";
+  for (let x = 0; x < page.cols; x++) page.fileLabels[x].textContent = files[x] || "";
+  for (let i = 0; i < page.squares.length; i++) page.squares[i].setAttribute("aria-label", squareName(i));
+}
+
+function squareName(i) {
+  const { ranks, files } = page.margins;
+  const f = files[i % page.cols], r = ranks[Math.floor(i / page.cols)];
+  return f && r ? f + r : w("offGame");
 }
 
 function drawFrame(hex) {
@@ -117,10 +192,22 @@ function drawCursor() {
   if (sq) sq.classList.add("cursor");
 }
 
-function setStatus(text) { el("status").textContent = text; }
+// The status line: a key of the page's words and its fields, shown again in
+// the other language when the page's changes.
+function setStatus(key, fields) { page.status = [key, fields || {}]; showStatus(); }
+function showStatus() {
+  const [key, fields] = page.status;
+  const shownFields = Object.assign({}, fields);
+  if (fields.kind) shownFields.kind = w(fields.kind);
+  el("status").textContent = w(key, shownFields);
+}
 
-function say(text) {
-  page.says.push(text);
+// Every text the board says is kept (page.says); the words under the board,
+// a live region, are what it is saying now: a new text is announced once
+// and goes when the board has scrolled it (the worker's webmain.saying()).
+function said(text) { page.says.push(text); }
+function saying(text) {
+  page.saying = text;
   el("says").textContent = text;
 }
 
@@ -209,7 +296,7 @@ function onKey(e) {
                    Math.min(page.rows - 1, Math.max(0, y + moves[e.key][1]))];
     drawCursor();
     const sq = page.squares[page.cursor[1] * page.cols + page.cursor[0]];
-    setStatus("Cursor on " + sq.dataset.square);
+    setStatus("cursor", { square: squareName(page.cursor[1] * page.cols + page.cursor[0]) });
   } else if (e.key === " " || e.key === "Enter") {
     wakeAudio();
     tap(y * page.cols + x, TAP_MS);
@@ -231,12 +318,12 @@ function start(board, script) {
   page.board = board;
   page.says = [];
   page.pieces = new Set();
-  el("says").textContent = "";
+  saying("");
   const sizes = page.sizes[board];
   page.cols = sizes.cols; page.rows = sizes.rows; page.sensing = sizes.sensing;
   page.cursor = [0, page.rows - 1];
   buildGrid();
-  setStatus("Starting the board…");
+  setStatus("starting");
   const worker = new Worker("worker.js", { type: "module" });
   page.worker = worker;
   let firstFrame = true;
@@ -249,12 +336,18 @@ function start(board, script) {
           firstFrame = false;
           if (page.firstFrameMs === null) page.firstFrameMs = performance.now();
         }
-      } else if (m.type === "say") say(m.text);
+      } else if (m.type === "say") said(m.text);
+      else if (m.type === "saying") saying(m.text);
+      else if (m.type === "margins") {
+        const [ranks, files] = m.names.split("/").map((part) => part.split(","));
+        page.margins = { ranks, files };
+        nameSquares();
+      } else if (m.type === "lang") setLang(m.code, true);
       else if (m.type === "beep") beep(m.freq, m.ms);
       else if (m.type === "saved" || m.type === "removed" || m.type === "renamed") {
         if (script === undefined) keepFlash(board, m);
       } else if (m.type === "ready") {
-        setStatus(m.name + " (" + (m.sensing === "reed" ? "real pieces" : "push buttons") + ") is on.");
+        setStatus("isOn", { name: m.name, kind: m.sensing === "reed" ? "reed" : "button" });
         if (script === undefined) resolve(m);
       } else if (m.type === "scriptDone") {
         if (m.problem) reject(new Error(m.problem)); else resolve(m);
@@ -265,7 +358,7 @@ function start(board, script) {
         if (answer) answer(JSON.parse(m.json));
       }
       else if (m.type === "fatal") {
-        setStatus("The board could not start: " + m.text);
+        setStatus("notStarted", { why: m.text });
         console.error("board: " + m.text);
         reject(new Error(m.text));
       }
@@ -273,9 +366,10 @@ function start(board, script) {
   });
   worker.onerror = (e) => {
     console.error("board: " + e.message);
-    setStatus("The board stopped: " + e.message);
+    setStatus("stopped", { why: e.message });
   };
-  worker.postMessage({ type: "start", board, flash: script === undefined ? readFlash(board) : {}, script });
+  worker.postMessage({ type: "start", board, flash: script === undefined ? readFlash(board) : {}, script,
+                       lang: page.lang });
   return done;
 }
 
@@ -302,9 +396,17 @@ page.choose = (board) => {
 async function init() {
   const bundle = await (await fetch("firmware.json")).json();
   page.sizes = bundle.sizes;
+  // ?lang=pt or ?lang=en in the address chooses the page's language (and the
+  // board's); otherwise the one chosen last time, else the browser's.
+  const params = new URLSearchParams(location.search);
+  let code = params.get("lang") || localStorage.getItem(STORE + "lang");
+  if (!LANGS.includes(code)) code = browserLang();
+  for (const c of LANGS) el("lang-choice").add(new Option(WORDS[c].name, c));
+  el("lang-choice").addEventListener("change", (e) => setLang(e.target.value, false));
+  setLang(code, true);
   // ?board=club8 in the address chooses the board (a link for a class);
   // otherwise the board chosen last time, else club9.
-  let board = new URLSearchParams(location.search).get("board") || localStorage.getItem(STORE + "board");
+  let board = params.get("board") || localStorage.getItem(STORE + "board");
   if (!(board in page.sizes)) board = "club9";
   localStorage.setItem(STORE + "board", board);
   el("board-choice").value = board;
@@ -322,4 +424,4 @@ function keyButton(node, k) {
 }
 
 page.loaded = init();
-page.loaded.catch((e) => { setStatus("The board could not start: " + e.message); console.error(e); });
+page.loaded.catch((e) => { setStatus("notStarted", { why: e.message }); console.error(e); });

@@ -1,7 +1,8 @@
 // The board's hardware as the web HAL (firmware/hal/web.py) sees it: the JS
 // module `webboard`. It lives next to MicroPython (in the page's worker, or in
 // Node for the HAL conformance test) and tells `post` what the page must draw
-// or keep: {type: "frame"|"beep"|"saved"|"renamed"|"removed", ...}.
+// or keep: {type: "frame"|"beep"|"saved"|"renamed"|"removed"|"say"|"saying"|
+// "margins"|"lang", ...}.
 //
 // A finger (press, then release) is held until the board has scanned it
 // closed `scans` times, so a quick click is still a touch; a piece (toggle)
@@ -49,6 +50,9 @@ export function makeLink(size, scans, post, clock) {
     renamed(oldPath, newPath) { post({ type: "renamed", oldPath, newPath }); },
     removed(path) { post({ type: "removed", path }); },
     say(text) { post({ type: "say", text }); },
+    saying(text) { post({ type: "saying", text }); },
+    margins(names) { post({ type: "margins", names }); },
+    lang(code) { post({ type: "lang", code }); },
     // --- what the page (or a script, or a test) does to the switches ---
     press(key) {
       // A finger on a square where a piece stands lifts it, as on the board.

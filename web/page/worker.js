@@ -56,7 +56,7 @@ async function start(msg) {
   mp.registerJsModule("webboard", link);
   mp.runPython("import sys\nsys.path.insert(0, '/fw')\n");
   main = mp.pyimport("webmain");
-  const info = main.start().split(" ");
+  const info = main.start(msg.lang || "").split(" ");
   post({ type: "ready", name: info[0], cols: +info[1], rows: +info[2], sensing: info[3] });
   if (msg.script !== undefined) {
     let errors = 0;
@@ -97,6 +97,7 @@ self.onmessage = (e) => {
     if (msg.type === "press") link.press(msg.key);
     else if (msg.type === "release") link.release(msg.key);
     else if (msg.type === "toggle") link.toggle(msg.key);
+    else if (msg.type === "lang") main.use_lang(msg.code);
     else if (msg.type === "dump") post({ type: "dump", id: msg.id, json: main.dump() });
   }
 };

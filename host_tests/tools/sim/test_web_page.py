@@ -10,7 +10,7 @@ import os
 import pytest
 
 from tools.play import referee
-from helpers.webpage import Page, Site, in_terminal_simulator, launch, unavailable
+from helpers.webpage import Page, Site, in_lang, in_terminal_simulator, launch, unavailable
 from tools.link.firmware_path import ROOT
 
 try:
@@ -45,6 +45,20 @@ def board(browser, site):
     ctx.close()
 
 
+@pytest.fixture
+def visit(browser, site):
+    """A first visit from a browser set to a language: visit("pt-PT")."""
+    made = []
+
+    def new(locale):
+        ctx = browser.new_context(viewport={"width": 900, "height": 1000}, locale=locale)
+        made.append(ctx)
+        return Page(ctx.new_page(), site.url)
+    yield new
+    for ctx in made:
+        ctx.close()
+
+
 SEMAFORO_CLUB8 = """\
 tap a8
 tap a8
@@ -77,12 +91,12 @@ def test_semaforo_played_by_clicks_to_its_end_says_who_won(board):
     board.open("club8")
     for where in ("a8", "a8"):
         board.touch(where, 300)
-    board.wait_says("Semaforo")
+    board.wait_said_first("Semáforo")
     board.touch("ok", 400)
     for sq in ("c3", "d3", "e3"):          # three greens in a row on its 4x3 (c3-f5)
         board.touch(sq, 250)
-    board.wait_says("BLUE WINS")
-    assert board.says_now() == "BLUE WINS"
+    board.page.wait_for_function("() => window.boardPage.saying.startsWith('BLUE WINS')")
+    assert board.says_now().startswith("BLUE WINS")
     d = board.dump()
     assert (d["game"], d["mode"], d["moves"], d["result"]) == ("semaforo", "result",
                                                                ["a1", "b1", "c1"], 0)
@@ -138,7 +152,7 @@ def test_against_the_board_at_level_1_its_move_is_legal_by_the_referee(board):
     board.touch("d8", 300)
     board.touch("b8", 200)                 # you first, against the board
     board.touch("a7", 200)                 # level 1
-    board.wait_says("LEVEL 1")
+    board.wait_said_first("LEVEL 1")
     board.touch("ok", 500)
     board.touch("c2", 250)                 # its 7x7 lies on a1-g7: c2 to c3
     board.touch("c3", 250)
@@ -182,7 +196,7 @@ def test_the_page_draws_the_thinking_spinner_while_the_board_thinks(board):
 def test_the_pages_leds_equal_the_terminal_simulators_after_the_same_script(
         board, name, script, board_name):
     board.open(board_name)
-    want = in_terminal_simulator(script, board_name)
+    want = in_terminal_simulator(script, board_name, board.lang())
     board.run_script(script, board_name)
     got = board.frame()
     assert len(got) == len(want["frame"])
@@ -202,7 +216,7 @@ def test_no_console_errors_while_playing_choosing_boards_and_reloading(board):
     board.page.keyboard.press("ArrowRight")
     board.page.select_option("#board-choice", "club8")
     board.page.evaluate("async () => { await window.boardPage.ready; }")
-    board.wait_says("CHOOSE A GAME")
+    board.wait_said_first("CHOOSE A GAME")
     board.touch("h1", 300)                 # the self-test's square on club8
     board.touch("h1", 300)
     board.page.wait_for_timeout(800)
@@ -225,7 +239,7 @@ def test_a_game_survives_reloading_the_page_and_resumes(board):
     board.page.reload()                    # the tab closed and opened again
     board.page.evaluate("async () => { await window.boardPage.loaded; }")
     assert board.page.input_value("#board-choice") == "club8"
-    board.page.wait_for_function("() => window.boardPage.says.some(t => t.startsWith('RESUME'))")
+    board.page.wait_for_function("() => window.boardPage.says.some(t => t.includes('RESUME IT?'))")
     board.page.wait_for_timeout(300)
     board.touch("ok", 500)
     d = board.dump()
@@ -243,7 +257,7 @@ def test_keyboard_play_as_in_the_terminal(board):
     kb.press("Space")                      # the cursor starts on a8: Semáforo
     board.page.wait_for_timeout(300)
     kb.press("Enter")
-    board.wait_says("Semaforo")
+    board.wait_said_first("Semáforo")
     # The second touch of a8 waits for the first to be scanned: OK, another
     # key, must not overtake it on a busy machine.
     board.wait_mode("setup")
@@ -307,8 +321,9 @@ def test_the_folder_holds_the_pinned_port_and_no_cdn(site):
 #     WEB_SHOTS=write .venv/bin/python -m pytest host_tests/tools/sim/test_web_page.py -k pictures
 IMG = os.path.join(ROOT, "docs", "reports", "img")
 SHOTS = (
-    ("web-avanco", avanco_club9(last_wait=170), "club9", {"width": 640, "height": 860}),
-    ("web-phone", SEMAFORO_CLUB8, "club8", {"width": 360, "height": 700}),
+    ("web-avanco", avanco_club9(last_wait=170), "club9", {"width": 640, "height": 860}, "en"),
+    ("web-phone", SEMAFORO_CLUB8, "club8", {"width": 360, "height": 700}, "en"),
+    ("web-phone-pt", SEMAFORO_CLUB8, "club8", {"width": 360, "height": 700}, "pt"),
 )
 
 
@@ -322,13 +337,14 @@ def page_hash():
     return h.hexdigest()[:16]
 
 
-@pytest.mark.parametrize("name, script, board_name, viewport", SHOTS, ids=[s[0] for s in SHOTS])
+@pytest.mark.parametrize("name, script, board_name, viewport, code", SHOTS,
+                         ids=[s[0] for s in SHOTS])
 def test_the_pictures_of_the_page_in_docs_are_what_it_shows_now(board, name, script, board_name,
-                                                                 viewport):
+                                                                 viewport, code):
     board.page.set_viewport_size(viewport)
-    board.open(board_name)
+    board.open(board_name, code)
     board.run_script(script, board_name)
-    shown = {"board": board_name, "page": page_hash(), "frame": board.frame(),
+    shown = {"board": board_name, "lang": code, "page": page_hash(), "frame": board.frame(),
              "says": board.dump()["says"]}
     png, meta = os.path.join(IMG, name + ".png"), os.path.join(IMG, name + ".json")
     if os.environ.get("WEB_SHOTS") == "write":
@@ -340,3 +356,181 @@ def test_the_pictures_of_the_page_in_docs_are_what_it_shows_now(board, name, scr
     with open(meta) as f:
         kept = json.load(f)
     assert kept == shown, "docs/reports/img/%s.png is stale: WEB_SHOTS=write pytest -k pictures" % name
+
+
+# --- the says line: what the board is saying now --------------------------------
+
+def test_the_says_line_empties_when_the_board_stops_saying_its_text(board):
+    """The words under the board are what it scrolls now (tools/sim/board.py
+    Board.saying()): the set-up's text goes when play starts, as on the board,
+    rather than staying for the whole game."""
+    board.page.goto(board.url + "?board=club8")
+    board.page.evaluate("async () => { await window.boardPage.loaded; }")
+    board.wait_mode("menu")
+    board.page.wait_for_function("() => document.getElementById('says').textContent !== ''")
+    board.touch("a8", 300)
+    board.touch("a8", 300)
+    board.wait_mode("setup")
+    board.page.wait_for_function("() => document.getElementById('says').textContent !== ''")
+    setup_text = board.says_now()
+    board.page.evaluate("""() => {
+        window.__announced = [];
+        new MutationObserver(() => { const t = document.getElementById('says').textContent;
+                                     if (t) window.__announced.push(t); })
+            .observe(document.getElementById('says'), {childList: true, characterData: true,
+                                                        subtree: true});
+        window.__from = window.boardPage.says.length;
+    }""")
+    board.touch("ok", 300)
+    board.wait_mode("play")
+    board.touch("c3", 300)
+    board.wait_moves(1)
+    board.page.wait_for_timeout(300)
+    assert board.says_now() == "", "the set-up's %r is still under the board in play" % setup_text
+    assert setup_text in board.page.evaluate("() => window.boardPage.says")
+    board.touch("d3", 300)
+    board.touch("e3", 300)               # three in a row: the result is said, once
+    board.wait_mode("result")
+    board.page.wait_for_function("() => document.getElementById('says').textContent !== ''")
+    announced, says, start = board.page.evaluate(
+        "() => [window.__announced, window.boardPage.says, window.__from]")
+    assert announced == says[start:] and len(announced) == 1, (announced, says[start:])
+
+
+# --- the page in Portuguese and English ---------------------------------------
+
+def page_words(board, code):
+    """The page's own words in `code` (web/page/words_<code>.js)."""
+    return board.page.evaluate("c => self.PAGE_WORDS[c]", code)
+
+
+def shown_words(board):
+    """The page's labels as it shows them now."""
+    return board.page.evaluate("""() => ({
+        html: document.documentElement.lang, title: document.title,
+        keys: Array.from(document.querySelectorAll('#keys button')).map(b => b.textContent),
+        says: document.querySelector('[data-w="says"]').textContent,
+        board: document.querySelector('[data-w="board"]').textContent,
+        club9: document.querySelector('option[value="club9"]').textContent,
+        piecesMode: document.querySelector('[data-w="piecesMode"]').textContent,
+        howTo: document.querySelector('summary').textContent,
+        help: Array.from(document.querySelectorAll('#help li')).map(li => li.innerHTML),
+        boardHelp: document.getElementById('board').getAttribute('aria-label'),
+        lang: document.getElementById('lang-choice').value,
+    })""")
+
+
+def assert_page_in(board, code):
+    from tools.sim import words
+    got, want = shown_words(board), page_words(board, code)
+    assert got["lang"] == code and board.lang() == code
+    for key in ("html", "title", "keys", "says", "board", "club9", "piecesMode", "howTo", "help",
+                "boardHelp"):
+        assert got[key] == want[key], key
+    assert tuple(got["keys"]) == words.WORDS[code]["keys"]      # the terminal's key names
+
+
+def test_semaforo_in_portuguese_to_its_result_says_who_won_in_portuguese(board):
+    board.open("club8", "pt")
+    assert_page_in(board, "pt")
+    assert board.page.title() == "Tabuleiro de jogos"
+    assert shown_words(board)["says"] == "O tabuleiro diz:"
+    assert shown_words(board)["keys"] == ["Menu", "OK", "Anular", "Ajuda"]
+    assert board.page.get_attribute("html", "lang") == "pt-PT"
+    for where in ("a8", "a8"):
+        board.touch(where, 300)
+    assert board.wait_said_first("Semáforo") == "Semáforo - " + in_lang("{game}|OK TO PLAY", "pt").split(
+        "|")[1]
+    board.wait_mode("setup")
+    board.touch("ok", 400)
+    board.wait_mode("play")
+    for sq in ("c3", "d3", "e3"):
+        board.touch(sq, 250)
+    want = in_terminal_simulator(SEMAFORO_CLUB8, "club8", "pt")["says"][-1]
+    assert want.startswith(in_lang("{seat} WINS", "pt").format(seat=in_lang("seat:BLUE", "pt")))
+    assert want.startswith("VITÓRIA: AZUL")
+    board.page.wait_for_function("t => window.boardPage.saying === t", arg=want)
+    assert board.says_now() == want
+
+
+@pytest.mark.parametrize("locale, code", [("pt-PT", "pt"), ("pt-BR", "pt"), ("en-GB", "en"),
+                                          ("de-DE", "en")])
+def test_a_first_visit_speaks_the_browsers_language(visit, locale, code):
+    pg = visit(locale)
+    pg.open("club9", lang=None)            # no ?lang=: the page chooses
+    assert_page_in(pg, code)
+    assert pg.says_now() == in_lang("CHOOSE A GAME", code)
+
+
+def test_the_language_switch_changes_page_and_board_at_once_and_persists(visit):
+    pg = visit("pt-PT")
+    pg.open("club8", lang=None)
+    assert pg.lang() == "pt"
+    pg.page.select_option("#lang-choice", "en")
+    assert_page_in(pg, "en")
+    pg.touch("a8", 300)                    # the board's next words are English
+    assert pg.wait_said_first("Semáforo") == "Semáforo - OK TO PLAY"
+    assert pg.page.locator("#status").inner_text().endswith("is on.")
+    pg.page.reload()                       # the choice is kept over the browser's
+    pg.page.evaluate("async () => { await window.boardPage.loaded; }")
+    assert_page_in(pg, "en")
+    pg.wait_says("CHOOSE A GAME")
+    pg.page.select_option("#lang-choice", "pt")
+    assert_page_in(pg, "pt")
+    assert "ligado" in pg.page.locator("#status").inner_text()
+
+
+def test_the_page_follows_a_language_chosen_on_the_board(board):
+    """The menu's language square (app/menu.py, b1: a touch says the language,
+    a second changes it): the page's switch and words follow the board, and
+    keep its choice."""
+    board.open("club8", "en")
+    board.touch("b1", 300)
+    board.wait_said_first("ENGLISH")
+    board.touch("b1", 300)
+    board.page.wait_for_function("() => window.boardPage.lang === 'pt'")
+    assert_page_in(board, "pt")
+    board.wait_said_first("PORTUGUÊS")
+    board.page.goto(board.url + "?board=club8")     # as the page is opened again (no ?lang=)
+    board.page.evaluate("async () => { await window.boardPage.loaded; }")
+    assert_page_in(board, "pt")
+    board.wait_says(in_lang("CHOOSE A GAME", "pt"))
+
+
+def terminal_margins(script, board_name):
+    """The terminal simulator's margins after a script (tools/sim/margins.py)."""
+    import tempfile
+    from app import screen
+    from tools.link import boardfile
+    from tools.sim import script as simscript, terminal as sim
+    b = boardfile.load(board_name)
+    with tempfile.TemporaryDirectory() as tmp:
+        s = sim.Sim(b, tmp, real_time=False, lang_code="en")
+        try:
+            simscript.run(s, simscript.parse(script, b["cols"], b["rows"]))
+            return s.margins()
+        finally:
+            s.close()
+            screen.SAID = None
+
+
+@pytest.mark.parametrize("code", ["en", "pt"])
+def test_the_squares_are_named_as_the_game_names_them(board, code):
+    script = "tap a8\ntap a8\nwait 500\ntap ok\nwait 500\n"      # Semáforo's 4x3 on club8
+    ranks, files = terminal_margins(script, "club8")
+    assert ranks != [str(n + 1) for n in range(8)], "a game on the whole grid would prove nothing"
+    board.open("club8", code)
+    board.run_script(script, "club8")
+    board.page.wait_for_function(
+        "() => document.querySelector('[data-square=\"a1\"]').getAttribute('aria-label') !== 'a1'")
+    got = board.page.evaluate("""() => ({
+        labels: Array.from(document.querySelectorAll('#grid .label')).map(l => l.textContent),
+        names: Object.fromEntries(Array.from(document.querySelectorAll('.sq'))
+                                  .map(s => [s.dataset.square, s.getAttribute('aria-label')])),
+    })""")
+    assert got["labels"] == [ranks[r] for r in range(7, -1, -1)] + files
+    off = page_words(board, code)["offGame"]
+    for x, f in enumerate("abcdefgh"):
+        for r in range(8):
+            name = files[x] + ranks[r] if files[x] and ranks[r] else off
+            assert got["names"][f + str(r + 1)] == name
