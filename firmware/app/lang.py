@@ -14,7 +14,6 @@ Catalogues write Portuguese as it is written (ÁÃÇÉ...); the scroll font
 shows an accented capital as its base letter (app/font.py FOLD), the
 terminal and the web page show it as written.
 """
-import sys
 from array import array
 
 LANGS = ("pt", "en")
@@ -29,18 +28,9 @@ CODE = DEFAULT
 KEYS = array("I")
 ENDS = array("I")
 WORDS = ""
+FIND = None           # the catalogue's look-up (app/langfind.py), loaded with one
 # Tests set a list here to hear every text tr() found no words for.
 MISSING = None
-
-
-def key(text):
-    """The number a text is looked up by (the same on every Python, as
-    CPython randomises its own str hash and MicroPython's keeps 8 or 16
-    bits): djb2 over its bytes, kept in 30 bits."""
-    h = 5381
-    for b in text.encode():
-        h = (h * 33 + b) & 0x3FFFFFFF
-    return h
 
 
 def N_(text):
@@ -49,30 +39,12 @@ def N_(text):
     return text
 
 
-def find(text):
-    """The words for `text` in the language in use, or None."""
-    keys = KEYS
-    lo, hi = 0, len(keys)
-    if not hi:
-        return None
-    k = key(text)
-    while lo < hi:
-        mid = (lo + hi) >> 1
-        if keys[mid] < k:
-            lo = mid + 1
-        else:
-            hi = mid
-    if lo == len(keys) or keys[lo] != k:
-        return None
-    return WORDS[ENDS[lo - 1] if lo else 0:ENDS[lo]]
-
-
 def tr(text):
     """`text` in the language in use (itself in English, or where the
     catalogue has no words for it: MISSING hears of it)."""
     if not KEYS:
         return text
-    got = find(text)
+    got = FIND(text, KEYS, ENDS, WORDS)
     if got is None:
         if MISSING is not None:
             MISSING.append(text)
@@ -80,38 +52,15 @@ def tr(text):
     return got
 
 
-def pack(table):
-    """A catalogue's dict as (KEYS, ENDS, WORDS); ValueError if two of its
-    texts share a key number (the catalogue's test makes sure none do)."""
-    order = sorted((key(k), k) for k in table)
-    keys, ends, parts, n = array("I"), array("I"), [], 0
-    for k, text in order:
-        if keys and keys[-1] == k:
-            raise ValueError("%r and another text share the key %d" % (text, k))
-        words = table[text]
-        keys.append(k)
-        n += len(words)
-        ends.append(n)
-        parts.append(words)
-    return keys, ends, "".join(parts)
-
-
 def use(code):
-    """Speak `code` ("pt" or "en") from now on; ValueError for another."""
-    global CODE, KEYS, ENDS, WORDS
+    """Speak `code` ("pt" or "en") from now on; ValueError for another.
+    A catalogue is loaded and packed by app/langfind.py."""
+    global CODE, KEYS, ENDS, WORDS, FIND
     if code not in LANGS:
         raise ValueError("unknown language %r (the board speaks %s)" % (code, ", ".join(LANGS)))
     KEYS, ENDS, WORDS = array("I"), array("I"), ""
     if code != "en":
-        name = "app.texts_" + code
-        __import__(name)
-        table = sys.modules[name].TEXTS
-        sys.modules.pop(name, None)      # its code and dict go: only the packed words stay
-        pkg = sys.modules.get("app")
-        if pkg is not None and hasattr(pkg, "texts_" + code):
-            delattr(pkg, "texts_" + code)
-        KEYS, ENDS, WORDS = pack(table)
-        table = None
-        import gc
-        gc.collect()
+        from app.langfind import find, load
+        KEYS, ENDS, WORDS = load(code)
+        FIND = find
     CODE = code

@@ -31,7 +31,7 @@ def tr_as(kind, text):
     black piece, PRETA), the catalogue keys it "kind:TEXT"."""
     if not lang.KEYS:
         return text
-    got = lang.find(kind + ":" + text)
+    got = lang.FIND(kind + ":" + text, lang.KEYS, lang.ENDS, lang.WORDS)
     return tr(text) if got is None else got
 
 

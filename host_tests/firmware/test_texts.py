@@ -49,12 +49,13 @@ def test_a_text_the_catalogue_lacks_is_heard_and_said_in_english():
 
 
 def test_no_two_texts_of_the_catalogue_share_a_key_number():
-    keys, ends, words = lang.pack(TEXTS)
+    from app import langfind
+    keys, ends, words = langfind.pack(TEXTS)
     assert len(keys) == len(TEXTS) and len(set(keys)) == len(keys)
     lang.use("pt")
     for en, pt in TEXTS.items():
-        assert lang.find(en) == pt
-    assert lang.find("A TEXT NOBODY WROTE") is None
+        assert lang.tr(en) == pt
+    assert lang.FIND("A TEXT NOBODY WROTE", lang.KEYS, lang.ENDS, lang.WORDS) is None
 
 
 @pytest.mark.parametrize("code", ("en", "pt"))
