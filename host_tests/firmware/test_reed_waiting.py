@@ -3,13 +3,13 @@ words what to do and counts it down, OK and Hint say it again, and no move
 is made until the pieces agree; a piece put down or lifted outside the game
 is answered. Scripted simulator runs (python -m tools.sim --script), and the
 keys a player types in the terminal to set up Avanco and to clear it."""
-import json
-
 from app import screen
 from tools.link import boardfile
 from games.common import FILES
 from tools.sim import terminal as sim
 from tools.sim.board import PIECES_FILE
+from helpers import simdump
+from helpers.simdump import places
 
 AVANCO = ["%s%d" % (f, r) for r in (2, 3, 7, 8) for f in "bcdefgh"]   # its 7x7 on b2-h8
 
@@ -19,18 +19,7 @@ def teardown_function(function):
 
 
 def dumped(capsys, tmp_path, script, *args):
-    path = tmp_path / "script.txt"
-    path.write_text(script)
-    if "--lang" not in args:
-        args = ("--lang", "en") + args     # this file reads the board's English
-    code = sim.main(list(args) + ["--script", str(path), "--dump"])
-    out, err = capsys.readouterr()
-    assert code == 0, err
-    return json.loads(out.splitlines()[-1])
-
-
-def places(squares):
-    return "".join("place %s\nwait 30\n" % q for q in squares)
+    return simdump.dumped(capsys, tmp_path, script, *args, lang="en")   # this file reads English
 
 
 def lifts(squares):

@@ -4,14 +4,13 @@ tools.sim --lang pt|en --script): every screen's next step, every question,
 and the newcomers' findings of issue 34, each in both languages. The words
 are the catalogue's (firmware/app/texts_pt.py) as the simulator hears them:
 a text's parts joined by " - "."""
-import json
-
 import pytest
 
 from app import screen, lang
 from app.screen import HINT
 from tools.link import boardfile
 from tools.sim import terminal as sim
+from helpers.simdump import dumped, places
 
 AVANCO = ["%s%d" % (f, r) for r in (2, 3, 7, 8) for f in "bcdefgh"]   # its 7x7 on b2-h8 of club9
 
@@ -28,19 +27,6 @@ def every_text_has_words():
 
 def teardown_function(function):
     screen.SAID = None
-
-
-def dumped(capsys, tmp_path, script, *args):
-    path = tmp_path / "script.txt"
-    path.write_text(script)
-    code = sim.main(list(args) + ["--script", str(path), "--dump"])
-    out, err = capsys.readouterr()
-    assert code == 0, err
-    return json.loads(out.splitlines()[-1])
-
-
-def places(squares):
-    return "".join("place %s\nwait 30\n" % q for q in squares)
 
 
 def said(en, pt):
