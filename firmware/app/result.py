@@ -73,7 +73,8 @@ class Result:
 
     def say(self):
         """The result scrolled, then what the keys do now."""
-        self.scroll = Scroll(self.announce() + tr("|OK: SAY IT AGAIN|UNDO: TAKE BACK A MOVE|MENU: LEAVE"),
+        said = self.announce() or ""      # the game is over here: there is a result
+        self.scroll = Scroll(said + tr("|OK: SAY IT AGAIN|UNDO: TAKE BACK A MOVE|MENU: LEAVE"),
                              self.ctx.cols, WIN)
 
     def close(self):
