@@ -11,9 +11,14 @@ GAME_ONLY = ("play", "result", "pause", "race", "replay", "overlays", "turns", "
              "pieces", "waiting", "view", "explain", "words", "kept", "savefile", "setup")
 
 
+def forget(short):
+    """Give module app.<short> back to the heap (it loads again at its next
+    import): out of sys.modules and out of this package's names."""
+    sys.modules.pop("app." + short, None)
+    globals().pop(short, None)
+
+
 def unload():
     """Forget the game-only modules."""
-    g = globals()
     for short in GAME_ONLY:
-        sys.modules.pop("app." + short, None)
-        g.pop(short, None)
+        forget(short)

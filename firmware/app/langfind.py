@@ -54,10 +54,8 @@ def load(code):
     name = "app.texts_" + code
     __import__(name)
     table = sys.modules[name].TEXTS
-    sys.modules.pop(name, None)
     import app
-    if "texts_" + code in app.__dict__:
-        del app.__dict__["texts_" + code]
+    app.forget("texts_" + code)
     packed = pack(table)
     table = None
     import gc

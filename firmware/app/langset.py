@@ -50,9 +50,6 @@ def at_menu(storage, change):
 
 def forget():
     """Give this module back to the heap."""
-    import sys
     import app
-    sys.modules.pop("app.langset", None)
-    if "langset" in app.__dict__:
-        del app.__dict__["langset"]
+    app.forget("langset")
 

@@ -6,19 +6,11 @@ menu's first frame at boot loads less.
 import games
 from hal import MENU, OK
 from app.screen import Scroll, LOOK_RGB, TEXT, SELECTED
+from app import forget
 from app.core import mode
 from app.menu import MODES, BLINK_MS, START_RGB
 from app.lang import tr
 from app.words import caps
-
-
-def forget():
-    """Give this module back to the heap (it loads again at the next set-up)."""
-    import sys
-    import app
-    sys.modules.pop("app.setup", None)
-    if "setup" in app.__dict__:
-        del app.__dict__["setup"]
 
 
 class Setup:
@@ -115,7 +107,7 @@ class Setup:
         self.scroll = None          # its guide's columns: the game's first move list needs the room
         play = mode("play", ctx, Settings(self.gid, self.options(), MODES[self.mode][1], self.level,
                                           self.markers is not False))
-        forget()                    # this module's code: not needed again until the next set-up
+        forget("setup")             # this module's code: not needed again until the next set-up
         return play
 
     def draw(self, scr, now):
