@@ -37,6 +37,9 @@ PIECES = (BLACK, WHITE, BLACK_SOFT, WHITE_SOFT)
 _OK = const(0)
 _SUICIDE = const(1)
 _SUPERKO = const(2)
+# The buckets of Game.seen: board hashes by their low 10 bits.
+_SEEN = const(1024)
+_SEEN_MASK = const(1023)
 
 
 def layout(options=None):
@@ -82,7 +85,12 @@ class Game(Base):
         self.h2 = 0
         self.ph1 = [0]                 # hashes of every board seen (start included)
         self.ph2 = [0]
-        self.seen = {0: 1}             # h1 -> how many entries of ph1 hold it
+        # How many entries of ph1 fall in each of 1024 buckets of h1 (255:
+        # that many or more, for ever): a table of fixed size, where a dict
+        # would grow with the game and ask for ever larger blocks of a heap
+        # the AI's tree has cut up. A bucket that holds none rules a board out.
+        self.seen = bytearray(_SEEN)
+        self.seen[0] = 1
         self.hist = []                 # move | passes before << 6 | captures << 8
         self.caps = []                 # captured cells, flat, for undo
         self.dead = set()              # cells marked dead after play ended
@@ -138,7 +146,7 @@ class Game(Base):
             return _SUICIDE
         zo = (col - 1) * _N + c
         n1 = self.h1 ^ Z1[zo] ^ x1
-        if n1 in self.seen:
+        if self.seen[n1 & _SEEN_MASK]:
             n2 = self.h2 ^ Z2[zo] ^ x2
             ph1, ph2 = self.ph1, self.ph2
             for i in range(len(ph1)):
@@ -195,7 +203,7 @@ class Game(Base):
                         break
                 else:
                     continue        # suicide
-                if (h1 ^ z1[zo + c]) not in seen or verdict(c) == _OK:
+                if not seen[(h1 ^ z1[zo + c]) & _SEEN_MASK] or verdict(c) == _OK:
                     out.append(c)
         out.append(PASS)
         if self.ply == 1:
@@ -267,7 +275,9 @@ class Game(Base):
         self.ph1.append(h1)
         self.ph2.append(h2)
         seen = self.seen
-        seen[h1] = seen.get(h1, 0) + 1
+        k = h1 & _SEEN_MASK
+        if seen[k] < 255:
+            seen[k] += 1
         self.hist.append(m | prev << 6 | ncap << 8)
         self.col = opp
 
@@ -290,11 +300,9 @@ class Game(Base):
         self.col = col
         seen = self.seen
         h1 = self.h1
-        k = seen[h1] - 1
-        if k:
-            seen[h1] = k
-        else:
-            del seen[h1]
+        k = h1 & _SEEN_MASK
+        if seen[k] < 255:
+            seen[k] -= 1
         self.ph1.pop()
         self.ph2.pop()
         h2 = self.h2

@@ -545,7 +545,7 @@ def test_undo_to_the_start_clears_hashes_and_history():
     assert g.ply > 20 and g.caps
     while g.ply:
         g.undo()
-    assert g.h1 == 0 and g.h2 == 0 and g.seen == {0: 1}
+    assert g.h1 == 0 and g.h2 == 0 and g.seen == go.Game().seen
     assert g.ph1 == [0] and g.ph2 == [0] and g.caps == [] and g.hist == []
     assert list(g.onboard) == [0, 0, 0] and g.col == 1 and not g.swapped
     assert g.passes == 0 and g.dead == set()
@@ -558,3 +558,18 @@ def test_random_playouts_end_with_a_score():
         assert s[0] + s[1] <= 49
         b, w = (s[1], s[0]) if g.swapped else (s[0], s[1])
         assert g.result() == (g.black_seat() if b > w else 1 - g.black_seat())
+
+
+def test_full_buckets_of_seen_boards_only_send_moves_to_the_exact_check():
+    """Game.seen counts boards by 1024 buckets of their hash; a bucket counted
+    full (255, kept for ever) or shared by two boards must refuse no move the
+    exact superko check allows."""
+    g = go.Game()
+    random_playout(g, 10, limit=24)
+    assert g.result() is None
+    want = g.moves()
+    g.seen = bytearray(b"\xff" * len(g.seen))
+    assert g.moves() == want
+    g.play(want[0])
+    g.undo()
+    assert g.moves() == want
