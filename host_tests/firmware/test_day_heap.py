@@ -67,8 +67,9 @@ def session_script(roots, games, plies, level, wasm, long_gid=None, long_plies=0
 # fails at 234 KB; before Go counted its seen boards in a fixed table (a
 # dict that grew with the game), one failed at 236 and 238 KB, and at
 # 240 KB with a longer temporary path, as in CI. The emulated Pico plays the
-# same two games with 57 KB to spare (worst 183.3 KB in use of 240.2 KB,
-# `tools.bench.picomem --only go --games 2 --level 5 --max-playouts 30`).
+# same two games with 31 KB to spare or more (worst 209.2 KB in use of
+# 240.2 KB in English, 183.3 KB in Portuguese: `tools.bench.picomem --only go
+# --games 2 --level 5 --max-playouts 30 [--lang pt]`).
 # 16 KB more keeps the port off that edge (passes at 248 to 260 KB).
 GO5_HEAP = PICO_HEAP + 16 * 1024
 
