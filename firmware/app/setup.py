@@ -9,6 +9,11 @@ from app.screen import Scroll, LOOK_RGB, TEXT, SELECTED
 from app.core import mode
 from app.menu import MODES, BLINK_MS, START_RGB
 
+# TEXT: the highest level this board's firmware holds for the game (the HAL's LEVELS)
+MOST_LEVEL = "LEVEL %d AT MOST ON CIRCUITPYTHON"
+# TEXT: the board cannot play this game at all on this firmware
+NO_BOARD = "TOO BIG FOR CIRCUITPYTHON: 2 PLAYERS ONLY"
+
 
 class Setup:
     def __init__(self, ctx, gid):
@@ -16,7 +21,9 @@ class Setup:
         self.gid = gid
         self.mod = games.load(gid)
         self.mode = 0
-        self.level = 3
+        # The most a backend holds against the board (hal LEVELS: CircuitPython's RAM, speed)
+        self.most = getattr(ctx.hal, "LEVELS", {}).get(gid, 5)
+        self.level = min(3, max(1, self.most))
         self.option = None          # (name, values that fit, chosen index)
         for name in sorted(self.mod.OPTIONS):
             default, lo, hi = self.mod.OPTIONS[name]
@@ -57,10 +64,11 @@ class Setup:
             x, y = key % c, key // c
             if y == top and x < len(MODES):
                 self.mode = x
-                self.say(MODES[x][0])
+                self.say(MODES[x][0] if not self.board_plays() or self.most >= 5 else
+                         "%s - %s" % (MODES[x][0], self.limit()))
             elif y == top - 1 and x < 5 and self.board_plays():
-                self.level = x + 1
-                self.say("LEVEL %d" % self.level)
+                self.level = min(x + 1, max(1, self.most))
+                self.say("LEVEL %d" % self.level if x < self.most else self.limit())
             elif y == 1 and self.markers is not None and x < 2:
                 self.markers = x == 0
                 self.say("MARKER PIECES" if self.markers else "LEDS ONLY")
@@ -73,12 +81,18 @@ class Setup:
     def say(self, text):
         self.scroll = Scroll(text, self.ctx.cols, TEXT)
 
+    def limit(self):
+        return MOST_LEVEL % self.most if self.most > 0 else NO_BOARD
+
     def board_plays(self):
         """Whether the board plays a seat: only then is there a level to choose."""
         return "board" in MODES[self.mode][1]
 
     def start(self):
         ctx = self.ctx
+        if self.most < 1 and self.board_plays():
+            self.say(NO_BOARD)
+            return None
         from app import saves
         from app.saves import Settings
         if saves.free_name(ctx.storage, self.gid) is None:
@@ -107,7 +121,7 @@ class Setup:
             if x == self.mode and (now // BLINK_MS) & 1:
                 rgb = SELECTED
             scr.set(top * c + x, rgb)
-        for x in range(5 if self.board_plays() else 0):
+        for x in range(min(5, self.most) if self.board_plays() else 0):
             scr.set((top - 1) * c + x, (0, 40 + 40 * x, 200 - 40 * x) if x < self.level else (8, 8, 8))
         if self.option is not None:
             name, vals, i = self.option
