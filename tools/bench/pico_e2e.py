@@ -431,6 +431,50 @@ async def measure(emulator, variant, work, only_games=None):
     return rep
 
 
+def stage_session(variant, dest, played, max_nodes, max_playouts):
+    """host_tests/helpers/memsession.py (the club day's heap check: the app on
+    the simulated board, each game against the board to its result) on the
+    board: for MicroPython as tools/bench/picomem.py stages it (.mpy), for
+    CircuitPython as source beside the deployed firmware on the drive."""
+    from tools.bench import picomem
+    extra = "PLAYED = %r\nMAX_NODES = %r\nBALLAST = 0\n" % (list(played), max_nodes)
+    if variant == "mp":
+        picomem.stage(dest, 0, 1, 1, None, max_playouts, None, extra)
+        return
+    portable = os.path.join(ROOT, "host_tests", "portable")
+    for name in ("simboard.py", "memstorage.py", "flash.py"):
+        shutil.copy(os.path.join(portable, name), dest)
+    os.makedirs(os.path.join(dest, "boards"), exist_ok=True)
+    for name in os.listdir(os.path.join(ROOT, "boards")):
+        if name.endswith(".py"):
+            shutil.copy(os.path.join(ROOT, "boards", name), os.path.join(dest, "boards"))
+    with open(os.path.join(ROOT, "host_tests", "helpers", "memsession.py")) as f:
+        body = f.read()
+    with open(os.path.join(dest, "session_run.py"), "w") as f:
+        f.write("ROOTS = []\nGAMES = 0\nPLIES = 1\nLEVEL = 1\nWASM = False\nONLY = None\n"
+                "MAX_PLAYOUTS = %r\nDAY = None\n%simport simboard\nsimboard._BASE[0] = '/boards'\n%s"
+                % (max_playouts, extra, body))
+
+
+async def worst_heap(emulator, variant, work, played=BIG, max_nodes=300, max_playouts=60):
+    """The most heap in use during each game (GWORST), the heap at the menu."""
+    dest = os.path.join(work, variant + "-session")
+    shutil.rmtree(dest, ignore_errors=True)
+    os.makedirs(dest)
+    if variant == "cp":
+        deploy("cp", dest)
+    stage_session(variant, dest, played, max_nodes, max_playouts)
+    out = await on_board(emulator, variant, dest, "import session_run")
+    games = {}
+    for p in _lines(out, "GAME"):
+        kv = dict(zip(p[3::2], p[4::2]))
+        games[p[1]] = {"worst_alloc": int(kv.get("GWORST", -1)), "result": kv.get("RESULT"),
+                       "plies": kv.get("PLIES"), "menu_alloc": int(kv.get("MENU", -1))}
+    boot = _lines(out, "BOOT")
+    return {"games": games, "output": out[-1500:], "caps": [max_nodes, max_playouts],
+            "boot": boot[0] if boot else None}
+
+
 def free_clusters(emulator, folder):
     """The free clusters of the CIRCUITPY image the rig builds from the folder."""
     import struct
@@ -528,6 +572,9 @@ def summary(rep):
                           p["saves_after"], p["record_book"].strip(), p["expected"], p["touch_ms"]))
             if p.get("redeploy"):
                 out.append("  redeploy: %r" % (p["redeploy"],))
+        w = rep.get("worst", {}).get(v)
+        if w:
+            out.append("%s: worst heap in use %s" % (v, dict((g, x["worst_alloc"]) for g, x in w["games"].items())))
         m = rep.get("measure", {}).get(v)
         if m:
             out.append("%s: heap %s, idle pass %s us, AI %s" % (
@@ -547,7 +594,7 @@ def main(argv=None):
     p.add_argument("emulator", help="pico-emu's run_on_pico.py")
     p.add_argument("--python", help="the emulator venv's python (the tool reruns itself with it)")
     p.add_argument("--variants", default="cp,mp")
-    p.add_argument("--only", default="play,faults,measure")
+    p.add_argument("--only", default="play,faults,measure,worst")
     p.add_argument("--games", help="measure: only these of hex,go")
     p.add_argument("--json", metavar="FILE")
     p.add_argument("--keep", metavar="DIR", help="keep the drives and flash images here")
@@ -566,15 +613,17 @@ def main(argv=None):
     os.makedirs(work, exist_ok=True)
     variants, only = a.variants.split(","), a.only.split(",")
     rep = {"date": time.strftime("%Y-%m-%d"), "firmware": firmware_versions(a.emulator)}
-    for part in ("play", "measure"):
+    for part in ("play", "measure", "worst"):
         if part in only:
             rep[part] = {}
             for v in variants:
                 _log("%s %s" % (part, v))
                 if part == "play":
                     rep[part][v] = asyncio.run(play(a.emulator, v, work))
-                else:
+                elif part == "measure":
                     rep[part][v] = asyncio.run(measure(a.emulator, v, work, a.games and a.games.split(",")))
+                else:
+                    rep[part][v] = asyncio.run(worst_heap(a.emulator, v, work))
     if "faults" in only and "cp" in variants:
         _log("faults cp")
         rep["faults"] = asyncio.run(faults(a.emulator, work))
