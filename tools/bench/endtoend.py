@@ -183,7 +183,7 @@ async def session(emulator, variant, files=None, image=None, closed=(), plan=(),
     rig = emu.PicoRig(circuitpython=variant == "cp", files=[files] if files else None,
                       fs_image=image, neopixels=[(pin_number(board["led_pin"]), "GRB")], matrix=m)
     wall = time.time()
-    await rig.start()
+    await rig.start(timeout=900)
     while hold and not m.scans and rig.sim_seconds < settle:
         await rig.run_for(0.02)            # boot.py drives the Menu key's row low to read it
     if hold:
@@ -397,17 +397,40 @@ def _lines(text, tag):
     return [ln.split()[1:] for ln in text.splitlines() if ln.startswith(tag + " ")]
 
 
-async def on_board(emulator, variant, folder, code, timeout=7200):
-    """Run code on the board booted from `folder`; its output."""
+async def on_board(emulator, variant, folder, code, timeout=7200, sim_limit=900.0):
+    """Run code on the board booted from `folder`; its output. CircuitPython
+    here enters no raw REPL while code.py runs the app, so there the code
+    goes on a copy of the drive as code.py, run again with the console
+    attached (PicoRig.reload_code_py), until it prints DONE."""
     emu = _emu(emulator)
+    if variant == "cp":
+        return await _as_code_py(emu, folder, code, timeout, sim_limit)
     rig = emu.PicoRig(circuitpython=variant == "cp", files=[folder])
-    await rig.start()
+    await rig.start(timeout=900)
     wall = time.time()
     res = await rig.exec(code, wall_timeout=timeout, echo=lambda t: sys.stderr.write(t))
     rig.stop()
     _log("  %s on the board: %.1f s emulated in %.0f s%s" % (
         variant, res.sim_seconds_total, time.time() - wall, " " + res.stderr[-300:] if res.stderr else ""))
     return res.stdout + res.stderr
+
+
+async def _as_code_py(emu, folder, code, timeout, sim_limit):
+    with tempfile.TemporaryDirectory() as d:
+        drive = os.path.join(d, "drive")
+        shutil.copytree(folder, drive)
+        with open(os.path.join(drive, "code.py"), "w") as f:
+            f.write(code + "\nprint('DONE')\n")
+        rig = emu.PicoRig(circuitpython=True, files=[drive], echo=lambda t: sys.stderr.write(t))
+        wall = time.time()
+        await rig.start(timeout=timeout)
+        await rig.reload_code_py(wall_timeout=timeout)
+        start = len(rig.console)
+        ran = await rig.run_for(sim_limit, wall_timeout=timeout, until=b"DONE")
+        out = emu.strip_terminal_codes(bytes(rig.console[start:]).decode("utf-8", "replace"))
+        rig.stop()
+    _log("  cp code.py: %.1f s emulated in %.0f s" % (ran, time.time() - wall))
+    return out.replace("\r\n", "\n")
 
 
 async def measure(emulator, variant, work, only_games=None):
@@ -428,7 +451,7 @@ async def measure(emulator, variant, work, only_games=None):
     for gid in ("hex", "go"):
         if only_games and gid not in only_games:
             continue
-        out = await on_board(emulator, variant, drive, AI % {"gid": gid, "moves": 2, "level": 3,
+        out = await on_board(emulator, variant, drive, AI % {"gid": gid, "moves": 1, "level": 3,
                                                              "mhz": 125})
         rep["ai"][gid] = {"moves_us": [int(x[2]) for x in _lines(out, "AIMOVE")],
                           "free_after": [int(x[3]) for x in _lines(out, "AIMOVE")],
@@ -461,7 +484,7 @@ def stage_session(variant, dest, played, max_nodes, max_playouts):
                 % (max_playouts, extra, body))
 
 
-async def worst_heap(emulator, variant, work, played=BIG, max_nodes=300, max_playouts=60):
+async def worst_heap(emulator, variant, work, played=BIG, max_nodes=30, max_playouts=30):
     """The most heap in use during each game (GWORST), the heap at the menu."""
     dest = os.path.join(work, variant + "-session")
     shutil.rmtree(dest, ignore_errors=True)
