@@ -102,7 +102,13 @@ def main():
     # and the app's AI budgets scale with what it really is.
     board["cpu_mhz"] = set_clock(board)
     from app.loop import run
-    run(board, build_hal(board))
+    try:
+        hal = build_hal(board)
+    except ImportError as e:      # a module of the board's missing: said on the LEDs
+        import missing
+        missing.say(board, e)
+        return
+    run(board, hal)
 
 
 if __name__ == "__main__":

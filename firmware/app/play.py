@@ -21,7 +21,7 @@ from app.overlays import SEQ_MS, START_GREEN, VANISH_MS  # noqa: F401 (the tests
 from app.screen import Scroll, LOOK_RGB, TEXT, AI_MOVE
 from app.view import BoardView
 from app.words import key_move_question, seat
-from app.lang import tr
+from app.lang import tr, N_
 from app.words import caps
 
 FLASH_MS = 700
@@ -29,6 +29,11 @@ AI_SHOW_MS = 2000
 REPLY_PAUSE_MS = 300   # the human sees their move land before the board thinks
 SPIN_MS = 80           # the thinking spinner steps on a square this often
 DEMO = ("board", "board")
+EROFS, ENOSPC = 30, 28  # errno: the flash refuses writes (the computer has the drive); it is full
+# A save refused because the flash is the computer's (a CircuitPython drive),
+# or because the flash is full.
+NOT_SAVED_READ_ONLY = N_("DRIVE READ-ONLY|CANNOT SAVE")
+NOT_SAVED_FULL = N_("FLASH FULL|CANNOT SAVE")
 
 
 def _before(now, deadline):
@@ -130,8 +135,9 @@ class Play:
             from app.pieces import Pieces
             self.pieces = Pieces(self, settings.markers)
         ctx.start_square = None
+        self.not_saved = False    # a refused save said (once a game)
         if self.texts:
-            self.save()   # a resumed game: its journal compacted (a torn last line gone)
+            self.keep(True)   # a resumed game: its journal compacted (a torn last line gone)
         if "board" in self.players:
             # What the board's play needs for the whole game, allocated now,
             # while the heap just left by the menu is whole: a game's AI half
@@ -161,7 +167,7 @@ class Play:
             if self.players == DEMO:
                 return self.leave()          # any key stops a demo
             if k == MENU:
-                self.flush()                  # kept for later: the save is whole
+                self.keep()                   # kept for later: the save is whole
                 return mode("pause", ctx, self)   # back, keep for later, or abandon
             elif k == UNDO:
                 self.undo()
@@ -334,6 +340,25 @@ class Play:
             j.append(self.unsaved)
             self.unsaved = []
 
+    def keep(self, whole=False):
+        """flush() (save(): whole), a save the flash refuses said, not
+        raised: it is the computer's (read-only) or full. The game goes on
+        in RAM with its moves still to save, written whole at the next
+        try; the board says why once a game."""
+        try:
+            if whole:
+                self.save()
+            else:
+                self.flush()
+        except OSError as e:
+            why = e.args[0] if e.args else None
+            if why not in (EROFS, ENOSPC):
+                raise
+            self.journal.started = False
+            if not self.not_saved:
+                self.not_saved = True
+                self.say(tr(NOT_SAVED_FULL if why == ENOSPC else NOT_SAVED_READ_ONLY))
+
     def mark_dead(self):
         """Go's dead stones as marked after play, saved at once (the result
         screen is no pass of play's)."""
@@ -344,7 +369,7 @@ class Play:
         """The slow work after an answered move: the save, the beep, the
         garbage of the move collected."""
         self.chores_due = False
-        self.flush()
+        self.keep()
         self.ctx.beep(880, 20)
         self.ctx.collect()
 
@@ -423,7 +448,7 @@ class Play:
         return mode("menu", self.ctx)
 
     def finish(self):
-        self.flush()
+        self.keep()
         return mode("result", self.ctx, self)
 
     # --- drawing (app/overlays.py) ------------------------------------------

@@ -9,8 +9,13 @@ from app.screen import Scroll, LOOK_RGB, TEXT, SELECTED
 from app import forget
 from app.core import mode
 from app.menu import MODES, BLINK_MS, START_RGB
-from app.lang import tr
+from app.lang import tr, N_
 from app.words import caps
+
+# The highest level this board's firmware holds for the game (the HAL's LEVELS),
+# and a game it cannot play at all on this firmware.
+MOST_LEVEL = N_("LEVEL %d AT MOST|ON CIRCUITPYTHON")
+NO_BOARD = N_("TOO BIG FOR CIRCUITPYTHON|2 PLAYERS ONLY")
 
 
 class Setup:
@@ -19,7 +24,9 @@ class Setup:
         self.gid = gid
         self.mod = games.load(gid)
         self.mode = 0
-        self.level = 3
+        # The most a backend holds against the board (hal LEVELS: CircuitPython's RAM, speed)
+        self.most = getattr(ctx.hal, "LEVELS", {}).get(gid, 5)
+        self.level = min(3, max(1, self.most))
         self.option = None          # (name, values that fit, chosen index)
         for name in sorted(self.mod.OPTIONS):
             default, lo, hi = self.mod.OPTIONS[name]
@@ -73,10 +80,11 @@ class Setup:
             x, y = key % c, key // c
             if y == top and x < len(MODES):
                 self.mode = x
-                self.say(tr(MODES[x][0]))
+                self.say(tr(MODES[x][0]) if not self.board_plays() or self.most >= 5 else
+                         "%s|%s" % (tr(MODES[x][0]), self.limit()))
             elif y == top - 1 and x < 5 and self.board_plays():
-                self.level = x + 1
-                self.say(tr("LEVEL %d") % self.level)
+                self.level = min(x + 1, max(1, self.most))
+                self.say(tr("LEVEL %d") % self.level if x < self.most else self.limit())
             elif y == 1 and self.markers is not None and x < 2:
                 self.markers = x == 0
                 self.say(tr("MARKER PIECES") if self.markers else tr("LEDS ONLY"))
@@ -91,12 +99,18 @@ class Setup:
     def say(self, text, loop=False):
         self.scroll = Scroll(text, self.ctx.cols, TEXT, loop)
 
+    def limit(self):
+        return tr(MOST_LEVEL) % self.most if self.most > 0 else tr(NO_BOARD)
+
     def board_plays(self):
         """Whether the board plays a seat: only then is there a level to choose."""
         return "board" in MODES[self.mode][1]
 
     def start(self):
         ctx = self.ctx
+        if self.most < 1 and self.board_plays():
+            self.say(NO_BOARD)
+            return None
         from app import saves
         from app.saves import Settings
         if saves.free_name(ctx.storage, self.gid) is None:
@@ -127,7 +141,7 @@ class Setup:
             if x == self.mode and (now // BLINK_MS) & 1:
                 rgb = SELECTED
             scr.set(top * c + x, rgb)
-        for x in range(5 if self.board_plays() else 0):
+        for x in range(min(5, self.most) if self.board_plays() else 0):
             scr.set((top - 1) * c + x, (0, 40 + 40 * x, 200 - 40 * x) if x < self.level else (8, 8, 8))
         if self.option is not None:
             name, vals, i = self.option

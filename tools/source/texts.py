@@ -7,7 +7,8 @@ each takes to scroll on a board in each language.
 
 The texts:
 
-- the literal first argument of every tr() and N_() call in firmware/app/;
+- the literal first argument of every tr() and N_() call in firmware/app/
+  and firmware/missing.py;
 - the words each game declares for the board (its SHORT reasons, the ones
   every game shares, its seats, its piece and gain words, its options'
   names, its key moves' texts), read from the game modules themselves;
@@ -32,6 +33,7 @@ READ_MS = 6000        # a reason for a refused touch (app/explain.py READ_MS)
 PROMPT_MS = 10000     # anything else, a part at a time
 FIELDS = re.compile(r"\{\w+\}|%d|%s")
 CALLS = ("tr", "N_")
+OUTSIDE_APP = ("missing.py",)   # says a text before (or without) the app
 
 
 def _calls(path):
@@ -48,10 +50,11 @@ def app_texts():
     """{text: where} for every literal tr()/N_() text of the app."""
     out = {}
     folder = os.path.join(ROOT, "app")
-    for name in sorted(os.listdir(folder)):
-        if name.endswith(".py") and not name.startswith("texts_"):
-            for text, where in _calls(os.path.join(folder, name)):
-                out.setdefault(text, where)
+    paths = [os.path.join(folder, name) for name in sorted(os.listdir(folder))
+             if name.endswith(".py") and not name.startswith("texts_")]
+    for path in paths + [os.path.join(ROOT, name) for name in OUTSIDE_APP]:
+        for text, where in _calls(path):
+            out.setdefault(text, where)
     return out
 
 
@@ -148,7 +151,7 @@ def fills(code):
     return {
         "{game}": max((row[1] for row in games.CATALOG), key=len),
         "{seat}": _longest(code, seats),
-        "{n}": "28", "%d": "28", "{sq}": "H9", "{a}": "H9", "{b}": "H9", "{wrong}": "H9",
+        "{n}": "28", "%d": "28", "%s": "NEOPIXEL", "{sq}": "H9", "{a}": "H9", "{b}": "H9", "{wrong}": "H9",
         "{piece}": _longest(code, ("PIECE", "STONE")),
         "{pieces}": _longest(code, ("PIECES", "STONES")),
         "{colour}": _longest(code, [t for t in words if t.startswith("colour:")] + ["ITS COLOUR"]),

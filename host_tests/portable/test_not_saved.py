@@ -1,0 +1,86 @@
+"""A save the flash refuses: the board says why and plays on, nothing lost.
+
+On CircuitPython the computer may have the drive (boot.py gave it the flash:
+Menu held at power-up), and then every write fails read-only (errno 30); a
+full flash fails with errno 28. Portable."""
+from simboard import SimBoard, fresh_dir
+from hal.storage import FileStorage
+from app import saves, screen
+from app.play import NOT_SAVED_READ_ONLY, NOT_SAVED_FULL
+
+SEMAFORO_SAVE = saves.save_name("semaforo")
+
+
+class RefusingStorage(FileStorage):
+    """The board's flash; while `refusing` is an errno, every write fails with it."""
+
+    refusing = None
+
+    def _check(self):
+        if self.refusing is not None:
+            raise OSError(self.refusing, "refused")
+
+    def write_atomic(self, *a, **kw):
+        self._check()
+        return FileStorage.write_atomic(self, *a, **kw)
+
+    def append(self, *a, **kw):
+        self._check()
+        return FileStorage.append(self, *a, **kw)
+
+    def remove(self, *a, **kw):
+        self._check()
+        return FileStorage.remove(self, *a, **kw)
+
+    def rename(self, *a, **kw):
+        self._check()
+        return FileStorage.rename(self, *a, **kw)
+
+
+def refused_game(errno):
+    storage = RefusingStorage(fresh_dir())
+    b = SimBoard(storage=storage)
+    play = b.start("semaforo")
+    storage.refusing = errno
+    screen.SAID = []
+    try:
+        b.enter("a1")
+        b.tick(20)
+        said = list(screen.SAID)
+        b.enter("d3")
+        b.tick(20)
+        said_again = screen.SAID[len(said):]
+    finally:
+        screen.SAID = None
+    return b, play, storage, said, said_again
+
+
+def check_said_and_kept(errno, text):
+    b, play, storage, said, again = refused_game(errno)
+    assert said == [text], said
+    assert text not in again, "said once a game, not at every move"
+    assert b.mode() == "Play" and play.texts == ["a1", "d3"], "the game goes on"
+    assert saves.read(storage, SEMAFORO_SAVE) is None
+    storage.refusing = None           # the flash is the firmware's again
+    b.enter("b2")
+    b.tick(20)
+    kept = saves.read(storage, SEMAFORO_SAVE)
+    assert kept is not None and list(kept["moves"]) == ["a1", "d3", "b2"], kept
+
+
+def test_a_read_only_drive_is_said_and_the_moves_are_saved_once_it_is_writable():
+    check_said_and_kept(30, NOT_SAVED_READ_ONLY.replace("|", " - "))
+
+
+def test_a_full_flash_is_said_and_the_moves_are_saved_once_there_is_room():
+    check_said_and_kept(28, NOT_SAVED_FULL.replace("|", " - "))
+
+
+def test_another_write_error_is_still_a_fault():
+    storage = RefusingStorage(fresh_dir())
+    b = SimBoard(storage=storage)
+    b.start("semaforo")
+    storage.refusing = 5              # EIO: not the drive's state, a fault
+    b.enter("a1")
+    b.tick(20)
+    assert b.mode() == "ErrorScreen" and b.app.errors == 1, "logged and shown, as before"
