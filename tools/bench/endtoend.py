@@ -606,7 +606,8 @@ def summary(rep):
                 out.append("  redeploy: %r" % (p["redeploy"],))
         w = rep.get("worst", {}).get(v)
         if w:
-            out.append("%s: worst heap in use %s" % (v, dict((g, x["worst_alloc"]) for g, x in w["games"].items())))
+            worst = dict((g, x["worst_alloc"]) for g, x in w["games"].items())
+            out.append("%s: worst heap in use %s" % (v, worst))
         m = rep.get("measure", {}).get(v)
         if m:
             out.append("%s: heap %s, idle pass %s us, AI %s" % (
@@ -672,7 +673,8 @@ def main(argv=None):
 def firmware_versions(emulator):
     """The UF2 files the emulator boots (their names carry the versions)."""
     emu = _emu(emulator)
-    return {"mp": os.path.basename(str(emu.DEFAULT_UF2)), "cp": os.path.basename(str(emu.DEFAULT_UF2_CIRCUITPYTHON))}
+    return {"mp": os.path.basename(str(emu.DEFAULT_UF2)),
+            "cp": os.path.basename(str(emu.DEFAULT_UF2_CIRCUITPYTHON))}
 
 
 if __name__ == "__main__":
