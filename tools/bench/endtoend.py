@@ -280,8 +280,8 @@ def touch_times(board, runs, placed):
             continue
         t = hit[-1][0]
         sq = rc[0] * board["cols"] + rc[1]
-        ans = latency.answered_at(r["frames"], chain_of[sq], t)
-        out.append(None if ans is None else round((ans - t) * 1000, 1))
+        answered = latency.answered_at(r["frames"], chain_of[sq], t)
+        out.append(None if answered is None else round((answered - t) * 1000, 1))
     return out
 
 
