@@ -54,21 +54,13 @@ def claim_flash(board, storage=None, digitalio=None):
     if digitalio is None:
         import digitalio
     r, c = board["keys"]["menu"]
-    # Menu's row low and every other row high, as a scan drives them: a row
-    # left as it comes out of reset (an input with its pull-down on) would
-    # pull Menu's column low through any piece standing in that column, and
-    # a game resumed after a power cut would find its drive read-only.
-    rows = []
-    for i, name in enumerate(board["row_pins"]):
-        row = digitalio.DigitalInOut(pin(name))
-        row.switch_to_output(value=i != r)
-        rows.append(row)
+    row = digitalio.DigitalInOut(pin(board["row_pins"][r]))
     col = digitalio.DigitalInOut(pin(board["col_pins"][c]))
+    row.switch_to_output(value=False)           # drive Menu's row low, as a scan does
     col.switch_to_input(pull=digitalio.Pull.UP)
     time.sleep(0.001)
-    held = not col.value                        # the diode lets Menu's row pull it low
-    for row in rows:
-        row.deinit()
+    held = not col.value                        # the diode lets the row pull it low
+    row.deinit()
     col.deinit()
     if held:
         return False

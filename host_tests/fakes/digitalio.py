@@ -4,9 +4,7 @@ DigitalInOut on a board pin keeps its direction and value (what neopixel.py
 sets up for neopixel_write). Switches can be closed between two pins, a row
 and a column with a diode (anode on the column), as on the board: a column
 input with its pull-up reads low while a closed switch joins it to a row
-driven low, or to a row nobody drives: the RP2040's pins come out of reset
-as inputs with their pull-downs on (a 50 kOhm pull-down against the column's
-50 kOhm pull-up reads as low, as the emulated Pico reads it).
+driven low.
 """
 
 closed = set()          # {(row pin name, column pin name)}
@@ -51,7 +49,8 @@ class DigitalInOut:
             return self._value
         for row, col in closed:
             out = _outputs.get(row)
-            if col == self.pin.name and (out is None or out.deinited or not out._value):
+            if col == self.pin.name and out is not None and not out.deinited \
+                    and out.direction == Direction.OUTPUT and not out._value:
                 return False
         return self.pull == Pull.UP
 
