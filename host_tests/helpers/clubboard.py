@@ -70,7 +70,7 @@ def client(club, port, user, password, client_id=None, will=None):
     return c
 
 
-def drain(q, quiet=0.3):
+def drain(q, quiet=0.05):
     """Everything a client's inbox gets until `quiet` seconds pass without a message."""
     out = []
     while True:
@@ -78,6 +78,20 @@ def drain(q, quiet=0.3):
             out.append(q.get(timeout=quiet))
         except queue.Empty:
             return out
+
+
+def until(q, *markers, timeout=5.0):
+    """Every (topic, payload) a client's inbox gets until each of `markers`
+    (a test of topic and payload) has held for one: markers sent after the
+    messages looked for, on paths that keep their order, so once they are
+    in, so is everything sent before them."""
+    out, left = [], list(markers)
+    deadline = time.monotonic() + timeout
+    while left:
+        item = q.get(timeout=max(0.01, deadline - time.monotonic()))
+        out.append(item)
+        left = [m for m in left if not m(*item)]
+    return out
 
 
 class SimBoard:

@@ -12,7 +12,8 @@ import urllib.request
 
 import pytest
 
-from helpers.clubboard import SimBoard, client, drain, need_club, wait_for
+from helpers.clubboard import SimBoard, client, drain, need_club, unavailable, until, wait_for
+from helpers.webpage import launch
 from tools.club import broker as club_broker
 from tools.club import cli, page
 from tools.club.folder import Club
@@ -94,16 +95,21 @@ def test_a_board_publishes_only_on_its_topics_and_reads_only_its_own(club):
     spy.subscribe("#", qos=1)
     gamma = client(club.club, club.port, "gamma", board_password(club, "gamma"), "gamma-raw")
     gamma.subscribe([("gb/#", 1), ("gb/delta/in", 1), ("gb/delta/ack", 1), ("#", 1)])
-    drain(spy.inbox, 0.2)
-    drain(gamma.inbox, 0.2)
+    spy.publish("gb/gamma/in", "start", qos=1)            # both subscribed: what came before is out
+    until(spy.inbox, lambda t, p: p == b"start")
+    until(gamma.inbox, lambda t, p: p == b"start")
     for t in ("gb/delta/ev", "gb/delta/pos", "gb/gamma/ack", "gb/gamma/in", "gb/club/ev", "other"):
         gamma.publish(t, '{"v":1,"on":1}', qos=1).wait_for_publish(2)
     for t in ("gb/delta/in", "gb/delta/ack", "gb/delta/pos", "gb/gamma/pos"):
         spy.publish(t, '{"v":1,"k":"x"}', qos=1).wait_for_publish(2)
     gamma.publish("gb/gamma/status", '{"v":1,"on":1}', qos=1, retain=True)
     spy.publish("gb/gamma/in", '{"v":1,"k":"mark"}', qos=1)
-    seen_by_spy = [t for t, _ in drain(spy.inbox)]
-    seen_by_gamma = [t for t, _ in drain(gamma.inbox)]
+    # each client's messages arrive in the order sent: once its last one is in, all are
+    mark = lambda t, p: p == b'{"v":1,"k":"mark"}'    # noqa: E731
+    seen_by_spy = [t for t, _ in until(spy.inbox, lambda t, p: t == "gb/gamma/status", mark)]
+    seen_by_gamma = [t for t, _ in until(gamma.inbox, mark)]
+    seen_by_spy += [t for t, _ in drain(spy.inbox)]
+    seen_by_gamma += [t for t, _ in drain(gamma.inbox)]
     # the spy sees the club's own messages and the one topic gamma may write (after the
     # refused ones, in order), nothing gamma may not write
     assert sorted(t for t in seen_by_spy if not t.startswith(("gb/delta/in", "gb/delta/ack"))) == \
@@ -128,13 +134,15 @@ def test_the_recorder_stores_each_event_once_and_acks_the_highest_contiguous_seq
     for bad in (b"not json", b"[1]", dict(later, v=2), dict(later, n=5, m=7), dict(later, n=6, m="x" * 1100),
                 dict(later, n=3, k="start")):
         raw.publish("gb/delta/ev", bad if isinstance(bad, bytes) else json.dumps(bad), qos=1)
-    acks = [json.loads(p) for _, p in drain(raw.inbox, 0.4)]
+    # the recorder takes one board's events in order: the next game's ack comes after all these
+    raw.publish("gb/delta/ev", json.dumps(dict(evs[0], g="dup2")), qos=1)
+    acks = [json.loads(p) for _, p in until(raw.inbox, lambda t, p: b'"dup2"' in p)][:-1]
     assert acks[-1] == {"v": 1, "g": "dup1", "n": 2}
     assert {a["n"] for a in acks} == {0, 1, 2}
     store = club.service.store
     assert [e["n"] for e in store.events("delta", "dup1")] == [0, 1, 2]
     raw.publish("gb/delta/ev", json.dumps(dict(later, n=3, m="c1", p=0)), qos=1)
-    assert [json.loads(p) for _, p in drain(raw.inbox, 0.3)][-1:] == [{"v": 1, "g": "dup1", "n": 4}]
+    assert json.loads(until(raw.inbox, lambda t, p: b'"dup1"' in p)[-1][1]) == {"v": 1, "g": "dup1", "n": 4}
     assert [e["m"] for e in store.events("delta", "dup1")[1:]] == ["a1", "b1", "c1", "d1"]
     rows = store.db.execute("SELECT COUNT(*) FROM events WHERE board = 'delta' AND g = 'dup1'").fetchone()
     assert rows == (5,)
@@ -260,3 +268,43 @@ def test_add_board_refuses_a_bad_name_and_never_prints_the_password(tmp_path, ca
     assert cli.main(["add-board", "b1", "--dir", d]) == 1          # it has one: --renew to change it
     with open(os.path.join(d, "passwd")) as f:
         assert net["password"] not in f.read()
+
+
+def test_the_page_shows_a_boards_move_live_and_sends_the_names_written_on_it(club):
+    try:
+        from playwright import sync_api
+    except ImportError:
+        unavailable("playwright is not installed (pip install -r requirements.txt)")
+    b = SimBoard(club.club, club.port, "beta")
+    with sync_api.sync_playwright() as p:
+        browser = launch(p)
+        pg = browser.new_page()
+        pg.set_default_timeout(5000)
+        errors = []
+        pg.on("pageerror", lambda e: errors.append(str(e)))
+        pg.goto(club.url)
+        pg.wait_for_selector("body[data-ready='1']")
+        b.start("pg1")
+        leds = "000000" * 11 + "ff0000"          # 4 x 3: the last LED (d3, top right) red
+        b.position(n=0, game="semaforo", turn=0, last=None, leds=leds, cols=4, rows=3, clocks=None)
+        b.event("move", m="d3", p=0)
+        b.position(n=1, game="semaforo", turn=1, last="d3", leds=leds, cols=4, rows=3, clocks=[61000, 5000])
+        card = pg.locator("#board-beta")
+        sync_api.expect(card.locator(".facts")).to_contain_text("last move: d3")
+        sync_api.expect(card.locator(".facts")).to_contain_text("turn: Second")
+        sync_api.expect(card.locator(".facts")).to_contain_text("clocks: 1:01 / 0:05")
+        cells = card.locator(".pic div")
+        assert cells.count() == 12
+        # drawn top row first: d3 is the fourth cell
+        assert cells.nth(3).evaluate("e => getComputedStyle(e).backgroundColor") == "rgb(255, 0, 0)"
+        assert cells.nth(0).evaluate("e => getComputedStyle(e).backgroundColor") == "rgb(0, 0, 0)"
+        card.click()
+        sync_api.expect(pg.locator("#moves li")).to_have_text(["d3"])
+        pg.fill("#name0", "Ana")
+        pg.fill("#name1", "Rui")
+        pg.click("#names-save")
+        assert wait_for(lambda: {"v": 1, "k": "names", "g": "pg1", "names": ["Ana", "Rui"]} in b.inbox)
+        sync_api.expect(card.locator(".facts")).to_contain_text("Ana - Rui")
+        assert errors == []
+        browser.close()
+    b.close()
