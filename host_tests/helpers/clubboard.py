@@ -60,6 +60,8 @@ def client(club, port, user, password, client_id=None, will=None):
     c.on_connect = lambda _c, _u, _f, rc, _p: got.put(rc)
     c.inbox = queue.Queue()
     c.on_message = lambda _c, _u, m: c.inbox.put((m.topic, m.payload))
+    c.subacks = queue.Queue()
+    c.on_subscribe = lambda _c, _u, mid, _rc, _p: c.subacks.put(mid)
     c.connect("127.0.0.1", port, keepalive=10)
     c.loop_start()
     rc = got.get(timeout=5)
@@ -68,6 +70,13 @@ def client(club, port, user, password, client_id=None, will=None):
         raise ConnectionRefusedError(str(rc))
     c.on_connect = None
     return c
+
+
+def subscribe(c, topics):
+    """Subscribe and wait for the broker's answer: from then on, messages come."""
+    _rc, mid = c.subscribe(topics)
+    while c.subacks.get(timeout=5) != mid:
+        pass
 
 
 def drain(q, quiet=0.05):
@@ -117,6 +126,7 @@ class SimBoard:
         c.on_connect = self._on_connect
         c.on_disconnect = lambda *_a: self.online.clear()
         c.on_message = self._on_message
+        c.on_subscribe = lambda *_a: self.online.set()    # from its SUBACK on, its in and ack reach it
         self.client = c
         c.connect("127.0.0.1", port, keepalive=10)
         c.loop_start()
@@ -133,7 +143,6 @@ class SimBoard:
         with self.lock:
             for ev in self.outbox:            # everything not acked, in order
                 c.publish(self.t("ev"), json.dumps(ev), qos=1)
-        self.online.set()
 
     def _on_message(self, _c, _u, m):
         msg = json.loads(m.payload)

@@ -20,6 +20,7 @@ import pwd
 import secrets
 import shutil
 import socket
+import ssl
 import subprocess
 
 from tools.club import protocol
@@ -153,10 +154,11 @@ class Club:
             lines.append("%s:%s" % (b, password_hash(self._board_secret(b))))
         _secret_file(self.path("passwd"), "\n".join(lines) + "\n")
 
-    def add_board(self, name, host=None, port=DEFAULT_PORT, renew=False):
+    def add_board(self, name, host=None, port=DEFAULT_PORT, renew=False, passwd=True):
         """Issue board `name` its identity (a new password, the CA) into
         boards/<name>/; returns that folder. An existing board keeps its
-        password unless `renew`."""
+        password unless `renew`. passwd=False leaves the password file to
+        one write_passwd() after many boards."""
         why = protocol.board_name_error(name)
         if why:
             raise FolderError(why)
@@ -174,8 +176,12 @@ class Club:
                "host": host, "port": port}
         _secret_file(os.path.join(d, "net.json"), json.dumps(net, indent=1) + "\n")
         shutil.copyfile(self.path("ca.crt"), os.path.join(d, "ca.crt"))
-        self._openssl("x509", "-in", "ca.crt", "-outform", "DER", "-out", os.path.join(d, "ca.der"))
-        self.write_passwd()
+        with open(self.path("ca.crt")) as f:
+            pem = f.read()
+        with open(os.path.join(d, "ca.der"), "wb") as f:   # the same certificate as bytes (MicroPython's cadata)
+            f.write(ssl.PEM_cert_to_DER_cert(pem))
+        if passwd:
+            self.write_passwd()
         return d
 
     # ---- the broker's configuration ----

@@ -12,7 +12,7 @@ import urllib.request
 
 import pytest
 
-from helpers.clubboard import SimBoard, client, drain, need_club, unavailable, until, wait_for
+from helpers.clubboard import SimBoard, client, drain, need_club, subscribe, unavailable, until, wait_for
 from helpers.webpage import launch
 from tools.club import broker as club_broker
 from tools.club import cli, page
@@ -92,10 +92,10 @@ def test_wrong_credentials_unknown_users_and_anonymous_are_refused(club):
 
 def test_a_board_publishes_only_on_its_topics_and_reads_only_its_own(club):
     spy = club.club_client("spy")
-    spy.subscribe("#", qos=1)
+    subscribe(spy, [("#", 1)])
     gamma = client(club.club, club.port, "gamma", board_password(club, "gamma"), "gamma-raw")
-    gamma.subscribe([("gb/#", 1), ("gb/delta/in", 1), ("gb/delta/ack", 1), ("#", 1)])
-    spy.publish("gb/gamma/in", "start", qos=1)            # both subscribed: what came before is out
+    subscribe(gamma, [("gb/#", 1), ("gb/delta/in", 1), ("gb/delta/ack", 1), ("#", 1)])
+    spy.publish("gb/gamma/in", "start", qos=1)            # what came before (retained) is out
     until(spy.inbox, lambda t, p: p == b"start")
     until(gamma.inbox, lambda t, p: p == b"start")
     for t in ("gb/delta/ev", "gb/delta/pos", "gb/gamma/ack", "gb/gamma/in", "gb/club/ev", "other"):
@@ -122,7 +122,7 @@ def test_a_board_publishes_only_on_its_topics_and_reads_only_its_own(club):
 
 def test_the_recorder_stores_each_event_once_and_acks_the_highest_contiguous_seq(club):
     raw = client(club.club, club.port, "delta", board_password(club, "delta"), "delta-raw")
-    raw.subscribe("gb/delta/ack", qos=1)
+    subscribe(raw, [("gb/delta/ack", 1)])
     evs = [{"v": 1, "g": "dup1", "n": 0, "k": "start", "game": "semaforo", "opt": None, "mode": "2p",
             "level": None, "seat": None, "vs": None},
            {"v": 1, "g": "dup1", "n": 1, "k": "move", "m": "a1", "p": 0},
