@@ -178,7 +178,8 @@ class Club:
         shutil.copyfile(self.path("ca.crt"), os.path.join(d, "ca.crt"))
         with open(self.path("ca.crt")) as f:
             pem = f.read()
-        with open(os.path.join(d, "ca.der"), "wb") as f:   # the same certificate as bytes (MicroPython's cadata)
+        # the same certificate as DER bytes, as MicroPython's ssl takes it (cadata)
+        with open(os.path.join(d, "ca.der"), "wb") as f:
             f.write(ssl.PEM_cert_to_DER_cert(pem))
         if passwd:
             self.write_passwd()

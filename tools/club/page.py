@@ -60,7 +60,7 @@ class Handler(http.server.BaseHTTPRequestHandler):
                 self._send(200, f.read(), "text/html; charset=utf-8")
         elif path == "/api/state":
             self._send(200, {"boards": svc.snapshot(), "results": svc.results(),
-                             "pairs": svc.store.pairs(), "known": svc.club.boards(),
+                             "pairs": svc.pairs(), "known": svc.club.boards(),
                              "games": game_names()})
         elif path.startswith("/api/board/"):
             snap = svc.board(path[len("/api/board/"):])
@@ -86,8 +86,6 @@ class Handler(http.server.BaseHTTPRequestHandler):
                     self.wfile.write(b": still here\n\n")
                     self.wfile.flush()
                     continue
-                if "results" in item:
-                    item = {"results": svc.results(), "pairs": svc.store.pairs()}
                 self.wfile.write(b"data: " + json.dumps(item).encode("utf-8") + b"\n\n")
                 self.wfile.flush()
         except OSError:

@@ -20,7 +20,7 @@ import time
 import paho.mqtt.client as mqtt
 
 from tools.club import protocol
-from tools.club.store import FILE, Store, replay
+from tools.club.store import FILE, Store
 
 CLIENT_ID = "club-service"
 log = logging.getLogger("club")
@@ -38,6 +38,7 @@ class BoardState:
         self.moves = []         # [{"m": move, "p": seat}] after undos
         self.result = None      # its end's result text, None while it is played
         self.names = None
+        self.seen = -1          # the game's events taken into this state: 0..seen
 
     def snapshot(self):
         return {"board": self.name, "on": self.on, "pos": self.pos, "g": self.g,
@@ -68,8 +69,11 @@ class Service:
         c.on_disconnect = self._on_disconnect
         c.on_message = self._on_message
         self.client = c
-        for board, g, _at in self.store.games():
+        self.finished = {}             # (board, g) -> the results table's row, oldest first
+        for board, g, at in self.store.games():
             self._load_game(board, g)
+            if self.boards[board].result is not None:
+                self.finished[(board, g)] = self._row(self.boards[board], at)
 
     # ---- the connection ----
 
@@ -129,41 +133,49 @@ class Service:
         if not new:
             return
         with self.lock:
-            self._load_game(board, ev["g"])
-            snap = self._board(board).snapshot()
+            b = self._board(board)
+            if ev["g"] == b.g and ev["n"] == b.seen + 1 == upto:
+                self._apply(b, ev)                  # the usual case: the next event, in order
+            elif ev["k"] == "start" and upto == 0:
+                b.g, b.start, b.moves, b.result, b.names, b.seen = ev["g"], ev, [], None, None, 0
+            else:                                   # a gap closed, or an older game: from the store
+                self._load_game(board, ev["g"])
+            snap = b.snapshot()
+            row = None
+            if b.result is not None and (board, b.g) not in self.finished:
+                row = self.finished[(board, b.g)] = self._row(b, time.time())
         self._tell(snap)
+        if row:
+            self._tell({"row": row})
         if self.on_ready:
             self.on_ready(board, "ev", ev)
         self._relay(board)
-        if ev["k"] == "end":
-            self._tell({"results": True})
 
     def _load_game(self, board, g):
-        """The board's state from its game g's stored events, if g is its latest."""
+        """The board's state from its game g's stored events (up to their
+        first gap). The game of a board's latest event is the one shown: a
+        board sends its outbox in order, so that is its newest game."""
         events = self.store.events(board, g)
-        start, _moves, end = replay(events)
-        if start is None:
+        if not events or events[0]["k"] != "start":
             return
         b = self._board(board)
-        if b.g not in (None, g) and b.start and self._newer(board, b.g, g):
-            return
-        moves = []
+        b.g, b.start, b.moves, b.result, b.seen = g, events[0], [], None, 0
         for e in events[1:]:
-            if e["k"] == "move":
-                moves.append({"m": e["m"], "p": e["p"]})
-            elif e["k"] == "undo" and moves:
-                moves.pop()
-            elif e["k"] == "end":
-                break
-        b.g, b.start, b.moves = g, start, moves
-        b.result = end["r"] if end else None
+            self._apply(b, e)
         b.names = self.store.names(board, g)
 
-    def _newer(self, board, held, other):
-        """True if game `held` started after `other`: an old game's late
-        event leaves the newer game shown."""
-        times = dict((g, at) for _b, g, at in self.store.games(board))
-        return times.get(held, 0) > times.get(other, 0)
+    @staticmethod
+    def _apply(b, e):
+        """One event of the board's game, the next in seq, into its state."""
+        b.seen = e["n"]
+        if b.result is not None:
+            return                                  # nothing counts after the end
+        if e["k"] == "move":
+            b.moves.append({"m": e["m"], "p": e["p"]})
+        elif e["k"] == "undo" and b.moves:
+            b.moves.pop()
+        elif e["k"] == "end":
+            b.result = e["r"]
 
     def _position(self, board, payload):
         pos, why = protocol.check_position(payload)
@@ -225,17 +237,20 @@ class Service:
             b = self.boards.get(name)
             return b.snapshot() if b else None
 
+    @staticmethod
+    def _row(b, at):
+        """The results table's row of the board's ended game."""
+        return {"board": b.name, "g": b.g, "game": b.start["game"], "mode": b.start["mode"],
+                "vs": b.start.get("vs"), "result": b.result, "moves": len(b.moves),
+                "names": b.names, "at": at}
+
     def results(self):
         """Every ended game of the store, oldest first."""
-        out = []
-        for board, g, at in self.store.games():
-            start, moves, end = replay(self.store.events(board, g))
-            if start is None or end is None:
-                continue
-            out.append({"board": board, "g": g, "game": start["game"], "mode": start["mode"],
-                        "vs": start.get("vs"), "result": end["r"], "moves": len(moves),
-                        "names": self.store.names(board, g), "at": at})
-        return out
+        with self.lock:
+            return [dict(r) for r in self.finished.values()]
+
+    def pairs(self):
+        return [list(p) for p in self.store.pairs()]
 
     def set_names(self, board, names):
         """The players' names of the board's current game: stored and sent to the board."""
@@ -248,10 +263,15 @@ class Service:
                 raise ValueError("board %s has no game yet" % board)
             b.names = list(names)
             g, snap = b.g, b.snapshot()
+            row = self.finished.get((board, g))
+            if row:
+                row["names"] = list(names)
+                row = dict(row)
         self.store.set_names(board, g, list(names))
         self._publish_names(board, g, names)
         self._tell(snap)
-        self._tell({"results": True})
+        if row:
+            self._tell({"row": row})
 
     def _publish_names(self, board, g, names):
         self.client.publish(protocol.topic(board, "in"), protocol.names_message(g, names), qos=1)
@@ -276,12 +296,12 @@ class Service:
                                                                    y if x in (a, b) else x))
         self.store.add_pair(a, b)
         log.info("paired %s and %s", a, b)
-        self._tell({"results": True})
+        self._tell({"pairs": self.pairs()})
         self._relay(a)
 
     def unpair(self, a, b):
         self.store.end_pair(a, b)
-        self._tell({"results": True})
+        self._tell({"pairs": self.pairs()})
 
     def _bvb(self, me, other):
         """My current board-vs-board game against `other`: (g, start, moves, next seq) or None."""
@@ -306,6 +326,7 @@ class Service:
                 and ea.start and eb.start and ea.start.get("vs") == b and eb.start.get("vs") == a:
             self.store.end_pair(a, b)            # both ended: the pair's one game is over
             log.info("the game of %s and %s is over: pair ended", a, b)
+            self._tell({"pairs": self.pairs()})
             return
         if ga is None or gb is None:
             return

@@ -40,8 +40,11 @@ class Store:
         self.db.execute("PRAGMA synchronous=NORMAL")   # WAL: a power cut loses no committed event's order
         self.db.executescript(SCHEMA)
         self.contig = {}      # (board, g) -> highest contiguous seq stored
+        self.pending = {}     # (board, g) -> the seqs stored beyond a gap
         for board, g, ns in self._seqs():
-            self.contig[(board, g)] = _contiguous(ns)
+            c = self.contig[(board, g)] = _contiguous(ns)
+            if ns[-1] > c:
+                self.pending[(board, g)] = set(n for n in ns if n > c)
 
     def _seqs(self):
         rows = self.db.execute("SELECT board, g, n FROM events ORDER BY board, g, n").fetchall()
@@ -64,12 +67,17 @@ class Store:
                 "INSERT OR IGNORE INTO events (board, g, n, k, body, at) VALUES (?, ?, ?, ?, ?, ?)",
                 (board, ev["g"], ev["n"], ev["k"], json.dumps(ev, separators=(",", ":")), time.time()))
             new = cur.rowcount == 1
-            if new and ev["n"] == self.contig.get(key, -1) + 1:
-                ns = [r[0] for r in self.db.execute(
-                    "SELECT n FROM events WHERE board = ? AND g = ? AND n > ? ORDER BY n",
-                    (board, ev["g"], ev["n"]))]
-                self.contig[key] = _contiguous(ns, ev["n"])
-            return new, self.contig.get(key, -1)
+            c = self.contig.get(key, -1)
+            if new and ev["n"] == c + 1:
+                c = ev["n"]
+                later = self.pending.get(key)
+                while later and c + 1 in later:       # the gap closed: on through what came early
+                    c += 1
+                    later.remove(c)
+                self.contig[key] = c
+            elif new and ev["n"] > c + 1:
+                self.pending.setdefault(key, set()).add(ev["n"])
+            return new, c
 
     def events(self, board, g):
         """The game's stored events in seq order, up to its first gap."""

@@ -305,6 +305,10 @@ def test_the_page_shows_a_boards_move_live_and_sends_the_names_written_on_it(clu
         pg.click("#names-save")
         assert wait_for(lambda: {"v": 1, "k": "names", "g": "pg1", "names": ["Ana", "Rui"]} in b.inbox)
         sync_api.expect(card.locator(".facts")).to_contain_text("Ana - Rui")
+        b.event("end", r="FIRST WINS")
+        row = pg.locator("#results tbody tr", has_text="beta")
+        sync_api.expect(row.first).to_contain_text("Ana - Rui")
+        sync_api.expect(row.first).to_contain_text("FIRST WINS")
         assert errors == []
         browser.close()
     b.close()
