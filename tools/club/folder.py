@@ -213,6 +213,9 @@ class Club:
             "persistence_location %s/" % self.dir,
             "autosave_interval 60",
             "max_queued_messages 100000",
+            # QoS 1 messages in flight to one client: the recorder takes every board's
+            # events, and 20 (the default) unacknowledged ones would throttle it
+            "max_inflight_messages 1000",
             "log_dest file %s" % q(os.path.join("logs", "mosquitto.log")),
             "log_type error", "log_type warning", "log_type notice",
             "connection_messages true",
