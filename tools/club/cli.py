@@ -42,6 +42,8 @@ def main(argv=None):
     ab.add_argument("--host", help="the address the board reaches this laptop at "
                     "(default: this laptop's address now)")
     ab.add_argument("--renew", action="store_true", help="issue a board that has one a new password")
+    ab.add_argument("--port", type=int, default=argparse.SUPPRESS,
+                    help="the broker's port the board connects to (default 8883)")
     for name, what in (("pair", "two boards play their next game against each other"),
                        ("unpair", "end a pairing")):
         sp = sub.add_parser(name, help=what)

@@ -15,23 +15,22 @@ import pytest
 from helpers.clubboard import SimBoard, client, drain, need_club, subscribe, unavailable, until, wait_for
 from helpers.webpage import launch
 from tools.club import broker as club_broker
-from tools.club import cli, page
+from tools.club import cli
 from tools.club.folder import Club
 from tools.club.service import Service
 
 
-class Running:
+class Running(cli.Running):
+    """The club as `python -m tools.club --bind 127.0.0.1` runs it, on free ports."""
+
     def __init__(self, path):
-        self.club = Club(path).make()
-        self.club.server_cert()
+        club = Club(path).make()
         for b in ("alpha", "beta", "gamma", "delta"):
-            self.club.add_board(b, host="127.0.0.1")
+            club.add_board(b, host="127.0.0.1")
         self.port = club_broker.free_port()
-        self.broker = club_broker.Broker(self.club, self.port, "127.0.0.1").start()
-        self.service = Service(self.club, self.port).start()
+        super().__init__(club, self.port, 0, "127.0.0.1")
         assert self.service.connected.wait(5)
-        self.page = page.serve(self.service, 0, "127.0.0.1")
-        self.url = "http://127.0.0.1:%d/" % self.page.server_address[1]
+        self.url = "http://127.0.0.1:%d/" % self.http_port
 
     def restart_service(self):
         self.service.stop()
@@ -47,9 +46,7 @@ class Running:
         return client(self.club, self.port, "club", self.club.service_password(), cid)
 
     def close(self):
-        self.page.close()
-        self.service.stop()
-        self.broker.stop()
+        self.stop()
 
 
 @pytest.fixture(scope="module")
@@ -58,6 +55,7 @@ def club(tmp_path_factory):
     r = Running(str(tmp_path_factory.mktemp("club")))
     yield r
     r.close()
+    assert not os.path.exists(r.club.path(cli.RUN_FILE))     # no club runs from the folder now
 
 
 def board_password(club, name):
@@ -88,6 +86,22 @@ def test_wrong_credentials_unknown_users_and_anonymous_are_refused(club):
         for name in os.listdir(c.path("logs")):
             with open(c.path("logs", name), encoding="utf-8", errors="replace") as f:
                 assert secret not in f.read(), name
+
+
+def test_a_board_added_while_the_club_runs_connects_at_once(club, capsys):
+    assert cli.main(["add-board", "late", "--dir", club.club.dir, "--port", str(club.port)]) == 0
+    assert "the running club knows it now" in capsys.readouterr().out
+    pw = board_password(club, "late")
+
+    def connects():
+        try:
+            c = client(club.club, club.port, "late", pw)
+        except ConnectionRefusedError:
+            return False
+        c.disconnect()
+        c.loop_stop()
+        return True
+    assert wait_for(connects, 3)
 
 
 def test_a_board_publishes_only_on_its_topics_and_reads_only_its_own(club):
@@ -176,8 +190,7 @@ def test_nothing_is_lost_or_doubled_through_a_recorder_and_a_broker_restart(club
 
 def test_two_paired_boards_get_each_others_moves_in_their_own_games(club):
     a, b = SimBoard(club.club, club.port, "beta"), SimBoard(club.club, club.port, "gamma")
-    status, _ = post(club.url + "api/pair", {"a": "beta", "b": "gamma"})
-    assert status == 200
+    assert cli.main(["pair", "beta", "gamma", "--dir", club.club.dir]) == 0
     assert post(club.url + "api/pair", {"a": "gamma", "b": "delta"})[0] == 400   # gamma is taken
     a.start("Bv1", mode="bvb", vs="gamma", seat=0)
     b.start("Gv7", mode="bvb", vs="beta", seat=1)
