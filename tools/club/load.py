@@ -20,6 +20,7 @@ import json
 import os
 import random
 import resource
+import shutil
 import ssl
 import struct
 import subprocess
@@ -243,6 +244,7 @@ def main(argv=None):
     p.add_argument("--pace", type=float, default=10.0, help="times a person's pace (default 10)")
     p.add_argument("--game", default="semaforo")
     p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--keep", action="store_true", help="keep the club's folder (its store, logs) afterwards")
     p.add_argument("--recorder", nargs=3, metavar=("DIR", "PORT", "OUT"), help=argparse.SUPPRESS)
     a = p.parse_args(argv)
     if a.recorder:
@@ -286,6 +288,10 @@ def main(argv=None):
         print("the recorder's process ended with %s" % rec.returncode)
     mq.stop()
     report(a, club, boards, sent, out, played, acked, unacked, before, after, got[0])
+    if a.keep:
+        print("the club's folder: %s" % tmp)
+    else:
+        shutil.rmtree(tmp)
     return 0
 
 
