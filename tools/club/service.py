@@ -58,6 +58,7 @@ class Service:
         self.on_ready = on_ready       # (board, leaf, message) once the page has it: the load bench
         self.sent = {}                 # board -> (g, n) last relayed into it
         self.connected = threading.Event()
+        self.stopping = False
         c = mqtt.Client(mqtt.CallbackAPIVersion.VERSION2, client_id=CLIENT_ID, clean_session=False,
                         protocol=mqtt.MQTTv311)
         c.username_pw_set(protocol.CLUB_USER, club.service_password())
@@ -83,6 +84,7 @@ class Service:
         return self
 
     def stop(self):
+        self.stopping = True
         self.client.disconnect()
         self.client.loop_stop()
         self.store.close()
@@ -97,7 +99,8 @@ class Service:
 
     def _on_disconnect(self, _client, _u, _flags, reason, _props):
         self.connected.clear()
-        log.info("disconnected from the broker (%s); reconnecting", reason)
+        if not self.stopping:
+            log.info("disconnected from the broker (%s); reconnecting", reason)
 
     # ---- what arrives ----
 
