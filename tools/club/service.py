@@ -297,7 +297,12 @@ class Service:
             if {x, y} & {a, b}:
                 raise ValueError("%s is already paired with %s" % ((x, y)[0] if x in (a, b) else y,
                                                                    y if x in (a, b) else x))
-        self.store.add_pair(a, b)
+        old = []
+        with self.lock:
+            for name in (a, b):          # a game over already is not the pair's one game
+                s = self.boards.get(name)
+                old.append(s.g if s is not None and s.result is not None else None)
+        self.store.add_pair(a, b, *old)
         log.info("paired %s and %s", a, b)
         self._tell({"pairs": self.pairs()})
         self._relay(a)
@@ -322,11 +327,16 @@ class Service:
                 with self.lock:
                     self._sync(a, b)
 
+    def _new_since_pairing(self, a, b, ga, gb):
+        old = self.store.pair_old(a, b)
+        return old.get(a) != ga and old.get(b) != gb
+
     def _sync(self, a, b):
         ga, gb = self._bvb(a, b), self._bvb(b, a)
         ea, eb = self.boards.get(a), self.boards.get(b)
         if ea and eb and ea.result is not None and eb.result is not None \
-                and ea.start and eb.start and ea.start.get("vs") == b and eb.start.get("vs") == a:
+                and ea.start and eb.start and ea.start.get("vs") == b and eb.start.get("vs") == a \
+                and self._new_since_pairing(a, b, ea.g, eb.g):
             self.store.end_pair(a, b)            # both ended: the pair's one game is over
             log.info("the game of %s and %s is over: pair ended", a, b)
             self._tell({"pairs": self.pairs()})

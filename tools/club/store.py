@@ -24,7 +24,8 @@ CREATE TABLE IF NOT EXISTS names (
     board TEXT NOT NULL, g TEXT NOT NULL, names TEXT NOT NULL,
     PRIMARY KEY (board, g)) WITHOUT ROWID;
 CREATE TABLE IF NOT EXISTS pairs (
-    a TEXT NOT NULL, b TEXT NOT NULL, at REAL NOT NULL, done INTEGER NOT NULL DEFAULT 0);
+    a TEXT NOT NULL, b TEXT NOT NULL, at REAL NOT NULL, done INTEGER NOT NULL DEFAULT 0,
+    old_a TEXT, old_b TEXT);
 """
 
 
@@ -113,9 +114,19 @@ class Store:
             r = self.db.execute("SELECT names FROM names WHERE board = ? AND g = ?", (board, g)).fetchone()
         return json.loads(r[0]) if r else None
 
-    def add_pair(self, a, b):
+    def add_pair(self, a, b, old_a=None, old_b=None):
+        """A pair of boards; old_a, old_b: each one's game at the pairing that is
+        not the pair's (an ended one), whose end does not end the pair."""
         with self.lock:
-            self.db.execute("INSERT INTO pairs (a, b, at) VALUES (?, ?, ?)", (a, b, time.time()))
+            self.db.execute("INSERT INTO pairs (a, b, at, old_a, old_b) VALUES (?, ?, ?, ?, ?)",
+                            (a, b, time.time(), old_a, old_b))
+
+    def pair_old(self, a, b):
+        """{board: its game that was over when the pair was made} of the pair in force."""
+        with self.lock:
+            r = self.db.execute("SELECT a, b, old_a, old_b FROM pairs WHERE done = 0 AND ((a = ? AND b = ?) "
+                                "OR (a = ? AND b = ?))", (a, b, b, a)).fetchone()
+        return {r[0]: r[2], r[1]: r[3]} if r else {}
 
     def end_pair(self, a, b):
         with self.lock:

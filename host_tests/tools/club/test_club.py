@@ -204,6 +204,10 @@ def test_two_paired_boards_get_each_others_moves_in_their_own_games(club):
     a.event("end", r="FIRST WINS")
     b.event("end", r="FIRST WINS")
     assert wait_for(lambda: club.service.store.pairs() == [])     # their one game is over
+    assert cli.main(["pair", "gamma", "beta", "--dir", club.club.dir]) == 0  # for the next one
+    assert club.service.store.pairs() == [("gamma", "beta")]
+    assert cli.main(["unpair", "beta", "gamma", "--dir", club.club.dir]) == 0
+    assert club.service.store.pairs() == []
     for x in (a, b):
         x.close()
 
