@@ -93,6 +93,14 @@ class Matrix(_contract.Matrix):
     are (rank y, file x) and the function keys sit where board["keys"] says.
     The diodes' anodes are on the columns (columns_to_anodes=True): keypad
     drives a row low and reads the columns with pull-ups, as rp2 does.
+
+    keypad takes the switches closed when it starts as its starting state and
+    reports no press for them (adafruit/circuitpython issue 9818): a piece
+    left standing over a power cut is not seen until it is lifted and put
+    back, which the board then asks for (app/waiting.py). Both ways round it
+    tried on the emulated Pico (CircuitPython 10.2.1), keypad's reset() after
+    it starts and a read of the matrix with digitalio before, left keypad
+    reporting no switch at all.
     """
 
     def __init__(self, board):
@@ -116,11 +124,6 @@ class Matrix(_contract.Matrix):
                                        columns_to_anodes=True, interval=interval,
                                        max_events=64)
         self.interval = interval
-        # keypad takes the switches closed when it starts as its starting state
-        # and reports no press for them: the pieces left standing over a power
-        # cut would be unseen, and a resumed game would ask for them again.
-        # After a reset it reports every closed switch as pressed.
-        self.km.reset()
         keymap = [-1] * (len(row_pins) * ncols)
         for y in range(rows):
             for x in range(cols):
@@ -273,3 +276,10 @@ class Hal(_contract.Hal):
     """The circuitpython backend's objects together, built from a (checked) board dict."""
 
     MATRIX, PIXELS, CLOCK, SOUND = Matrix, Pixels, Clock, Sound
+    # The highest level each game holds here, where it is below MicroPython's
+    # 5 (app/setup.py says it on the set-up screen). Go's playouts are viper
+    # code on MicroPython and bytecode here: on the emulated Pico at 125 MHz
+    # (2026-12-08) a level-3 move took 23.7 s for its 88 playouts against
+    # MicroPython's 1.6 s, so the level's 1.8 s stop would leave it a few;
+    # level 2 (alpha-beta, 130 nodes) took 1.25 s, within its 1.5 s.
+    LEVELS = {"go": 2}

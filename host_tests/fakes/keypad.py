@@ -6,15 +6,15 @@ must be seen debounce_threshold scans in a row in its new state before its
 event is queued. `SUPPORTS_THRESHOLD = False` plays a CircuitPython older
 than 9, whose KeyMatrix takes no debounce_threshold.
 
-Switches in `closed_at_start` ((row, column) pairs) are closed when a
-KeyMatrix is made, and, as on CircuitPython (seen on CircuitPython 10.2.1;
-adafruit/circuitpython issue 9818), it takes them as its starting state and
-reports no press for them; reset() forgets that state, so the next scans
-report them.
+Switches closed in the fake digitalio (`digitalio.closed`, pairs of pin
+names) when a KeyMatrix is made are closed in it too, and, as on
+CircuitPython (seen on CircuitPython 10.2.1; adafruit/circuitpython issue
+9818), it takes them as its starting state and reports no press for them.
 """
+import digitalio as _digitalio      # the fake beside this one
+
 SUPPORTS_THRESHOLD = True
 instances = []
-closed_at_start = set()
 
 
 class Event:
@@ -80,9 +80,12 @@ class KeyMatrix:
         self.switches = bytearray(self.key_count)    # closed now
         self._state = bytearray(self.key_count)      # debounced, as reported
         self._count = bytearray(self.key_count)      # scans seen in a new state
-        for r, c in closed_at_start:
-            k = self.row_column_to_key_number(r, c)
-            self.switches[k] = self._state[k] = 1
+        self.deinited = False
+        for r, row in enumerate(self.row_pins):
+            for c, col in enumerate(self.column_pins):
+                if (row.name, col.name) in _digitalio.closed:
+                    k = self.row_column_to_key_number(r, c)
+                    self.switches[k] = self._state[k] = 1
         instances.append(self)
 
     def key_number_to_row_column(self, key_number):
@@ -92,7 +95,13 @@ class KeyMatrix:
         return row * len(self.column_pins) + column
 
     def set_switch(self, row, column, is_closed=True):
+        """A switch of the board closed or opened: a KeyMatrix made later sees it too."""
         self.switches[self.row_column_to_key_number(row, column)] = 1 if is_closed else 0
+        wire = (self.row_pins[row].name, self.column_pins[column].name)
+        if is_closed:
+            _digitalio.closed.add(wire)
+        else:
+            _digitalio.closed.discard(wire)
 
     def run_scans(self, n=1):
         for _ in range(n):
@@ -112,4 +121,4 @@ class KeyMatrix:
             self._count[k] = 0
 
     def deinit(self):
-        pass
+        self.deinited = True

@@ -47,6 +47,7 @@ TAP_S = 0.08
 # play from source meanwhile, and a piece put down before play has looked
 # at the board is a piece out of place, not a move.
 MODE_S = 6.0
+PUT_BACK_S = 0.5     # a standing piece lifted, then put back
 # Semaforo for two players, every move a green piece put down: the first
 # player's a1, b2, c3 is a line of three greens (the win), d3 and d2 the
 # second player's. The reset comes after the fourth move.
@@ -229,10 +230,13 @@ def tap(plan, t, rc):
     plan.append((t + TAP_S, rc, False))
 
 
-def game_plans(board):
+def game_plans(board, put_back=False):
     """(before the reset, after it, the placements' (plan time, (row, col))):
     Semaforo opened from the menu (its square twice, OK: two players), the
-    moves but the last put down; after the reset OK (resume) and the last."""
+    moves but the last put down; after the reset OK (resume) and the last.
+    With `put_back` the pieces standing through the reset are lifted and put
+    back after the resume, as the board asks on CircuitPython (its keypad
+    does not see a switch closed when it starts: hal/circuitpython.py)."""
     _firmware()
     from tools.bench import latency
     menu_sq = latency.menu_square(board, "semaforo")
@@ -248,6 +252,10 @@ def game_plans(board):
             t = 3.0
             tap(two, t, latency.fkey_rc(board, "ok"))
             t += MODE_S
+            for _after, _t, rc in placed if put_back else ():
+                two.append((t, rc, False))
+                two.append((t + PUT_BACK_S, rc, True))
+                t += GAP_S
         rc = latency.key_rc(board, latency.semaforo_square(board, name))
         (one if i < BEFORE_RESET else two).append((t, rc, True))
         placed.append((i >= BEFORE_RESET, t, rc))
@@ -292,7 +300,7 @@ async def play(emulator, variant, work):
     shutil.rmtree(drive, ignore_errors=True)
     os.makedirs(drive)
     lines = deploy(variant, drive)
-    one, two, placed = game_plans(board)
+    one, two, placed = game_plans(board, put_back=variant == "cp")
     img1, img2 = os.path.join(work, variant + "-1.img"), os.path.join(work, variant + "-2.img")
     r1 = await session(emulator, variant, files=drive, plan=one, seconds=one[-1][0] + 4, save=img1)
     kept = flash_files(emulator, variant, img1)
@@ -391,7 +399,8 @@ for k in range(%(moves)d):
     t = ticks_us()
     m = ai.choose(g, %(level)d, mhz=%(mhz)d)
     d = ticks_diff(ticks_us(), t)
-    print('AIMOVE', %(gid)r, k, d, gc.mem_free())
+    import mcts
+    print('AIMOVE', %(gid)r, k, d, gc.mem_free(), mcts.last()[0])
     g.play(m)
 """
 
@@ -459,6 +468,7 @@ async def measure(emulator, variant, work, only_games=None):
                                                              "pre": pre, "mhz": 125})
         rep["ai"][gid] = {"moves_us": [int(x[2]) for x in _lines(out, "AIMOVE")],
                           "free_after": [int(x[3]) for x in _lines(out, "AIMOVE")],
+                          "playouts": [int(x[4]) for x in _lines(out, "AIMOVE")],
                           "output": out[-600:]}
     return rep
 
@@ -504,6 +514,7 @@ async def worst_heap(emulator, variant, work, played=BIG, max_nodes=30, max_play
                        "plies": kv.get("PLIES"), "menu_alloc": int(kv.get("MENU", -1))}
     boot = _lines(out, "BOOT")
     return {"games": games, "output": out[-1500:], "caps": [max_nodes, max_playouts],
+            "shrunk": [p[1:] for p in _lines(out, "SHRUNK")],
             "boot": boot[0] if boot else None}
 
 
@@ -607,12 +618,12 @@ def summary(rep):
         w = rep.get("worst", {}).get(v)
         if w:
             worst = dict((g, x["worst_alloc"]) for g, x in w["games"].items())
-            out.append("%s: worst heap in use %s" % (v, worst))
+            out.append("%s: worst heap in use %s, trees shrunk %s" % (v, worst, w.get("shrunk")))
         m = rep.get("measure", {}).get(v)
         if m:
             out.append("%s: heap %s, idle pass %s us, AI %s" % (
                 v, m.get("heap"), m.get("idle_us"),
-                dict((g, a["moves_us"]) for g, a in m.get("ai", {}).items())))
+                dict((g, (a["moves_us"], a.get("playouts"))) for g, a in m.get("ai", {}).items())))
     if "play" in rep and all(v in rep["play"] for v in ("cp", "mp")):
         out.append("first frames equal: %s" % (rep["play"]["cp"]["first_frame"] ==
                                                  rep["play"]["mp"]["first_frame"]))
@@ -629,6 +640,8 @@ def main(argv=None):
     p.add_argument("--variants", default="cp,mp")
     p.add_argument("--only", default="play,faults,measure,worst")
     p.add_argument("--games", help="measure: only these of hex,go")
+    p.add_argument("--played", help="worst: the games against the board and their levels, "
+                   "as go:3,sesqui:3,hex:3 (the default)")
     p.add_argument("--json", metavar="FILE")
     p.add_argument("--keep", metavar="DIR", help="keep the drives and flash images here")
     a = p.parse_args(argv)
@@ -656,7 +669,9 @@ def main(argv=None):
                 elif part == "measure":
                     rep[part][v] = asyncio.run(measure(a.emulator, v, work, a.games and a.games.split(",")))
                 else:
-                    rep[part][v] = asyncio.run(worst_heap(a.emulator, v, work))
+                    played = BIG if not a.played else tuple(
+                        (g, int(lv)) for g, lv in (x.split(":") for x in a.played.split(",")))
+                    rep[part][v] = asyncio.run(worst_heap(a.emulator, v, work, played))
     if "faults" in only and "cp" in variants:
         _log("faults cp")
         rep["faults"] = asyncio.run(faults(a.emulator, work))
