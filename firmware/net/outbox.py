@@ -28,6 +28,9 @@ class Outbox:
         self.acks = {}           # game id -> highest seq the recorder stored
         self.sent = 0            # byte offset of the next line to publish
         self.more = True         # lines may wait past `sent`: look (a read of the flash)
+        src = storage.found(name)
+        if src is not None and src != name:
+            storage.rename(src, name)     # a FAT replace a cut stopped: finished (hal/storage.py)
         end = storage.tail(name, 1)
         self.torn = end not in (b"", b"\n")   # a cut mid-append: start a new line
 
@@ -48,6 +51,8 @@ class Outbox:
         if nl < 0:
             if len(data) > LINE_MOST:      # no event is this long: skip it whole
                 return self.line_at_long(at)
+            if data and parse(data) is not None:
+                return data, at + len(data)    # whole but for its newline: a cut just then
             return None
         return data[:nl], at + nl + 1
 
