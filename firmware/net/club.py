@@ -61,8 +61,13 @@ class Club:
         return (proto.base36(self.boot) + "Z" + proto.base36(self.games))[-proto.GID_MOST:]
 
     def log(self, text):
+        Club.note(self.storage, text)
+
+    @staticmethod
+    def note(storage, text):
+        """One line in net.log (rotated past LOG_LIMIT bytes)."""
         try:
-            self.storage.append(LOG, "net: %s\n" % text[:LINE_MOST], LOG_LIMIT)
+            storage.append(LOG, "net: %s\n" % text[:LINE_MOST], LOG_LIMIT)
         except OSError:
             pass              # the log must never take the board down
 
@@ -185,9 +190,12 @@ class Club:
         got = self.outbox.next_unsent() if self.outbox.more else None
         if got is not None:
             d, payload, end = got
-            if self.outbox.covered(d) or link.publish(proto.topic(self.name, "ev"), payload,
-                                                      False):
-                self.outbox.mark_sent(end)
+            box = self.outbox
+            before = box.cut_total
+            # An ack may come while the publish waits for its PUBACK: the
+            # acked start is dropped then, and the offsets move with it.
+            if box.covered(d) or link.publish(proto.topic(self.name, "ev"), payload, False):
+                box.mark_sent(max(0, end - (box.cut_total - before)))
             return
         if self.pos_due and frame is not None:
             if link.publish(proto.topic(self.name, "pos"), self.position(frame), True):

@@ -28,6 +28,7 @@ class Outbox:
         self.acks = {}           # game id -> highest seq the recorder stored
         self.sent = 0            # byte offset of the next line to publish
         self.more = True         # lines may wait past `sent`: look (a read of the flash)
+        self.cut_total = 0       # bytes dropped from the start so far: offsets move by it
         src = storage.found(name)
         if src is not None and src != name:
             storage.rename(src, name)     # a FAT replace a cut stopped: finished (hal/storage.py)
@@ -135,6 +136,7 @@ class Outbox:
         size = self.storage.size(self.name)
         self.storage.write_atomic(self.name, self._rest(cut, size))
         self.sent = max(0, self.sent - cut)
+        self.cut_total += cut
         left = set()
         for d, line, end in self.events():
             left.add(d["g"])
