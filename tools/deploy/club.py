@@ -69,7 +69,7 @@ def read_club_file(path, board):
     try:
         d = json.loads(raw.decode("utf-8"))
     except (ValueError, UnicodeError):
-        raise DeployError("the club file %s is not JSON (python -m tools.club add-board writes "
+        raise DeployError("the club file %s is not JSON (tools.club add-board writes "
                           "it)" % path)
     try:
         config.check(d, os.path.basename(path))
