@@ -20,7 +20,7 @@ def run(board, hal, passes=None):
             frame = app.step(t0, events)
             pixels.show(frame)
             if net is not None:
-                poll(net, t0, frame, hal.storage)
+                poll(net, t0, frame, hal.storage, bool(events))
         except Exception as e:  # the HAL itself failed: log, breathe, go on
             log_exception(hal.storage, e, "loop")
             gc.collect()
@@ -32,10 +32,10 @@ def run(board, hal, passes=None):
     return app
 
 
-def poll(net, now, frame, storage):
+def poll(net, now, frame, storage, busy):
     """The club network's turn, after the frame is out: whatever it meets
     is logged and the game goes on (never the loop's 200 ms breath)."""
     try:
-        net.poll(now, frame)
+        net.poll(now, frame, busy)
     except Exception as e:
         log_exception(storage, e, "net")

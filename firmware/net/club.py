@@ -13,6 +13,7 @@ without a broker plays on and its events wait in the outbox.
 """
 import json
 
+from compat import ticks_diff
 from net import proto
 from net.outbox import Outbox
 
@@ -20,6 +21,7 @@ STATE = "net.json"           # the boot counter: game ids unique on this board
 LOG = "net.log"
 LOG_LIMIT = 8192
 LINE_MOST = 120              # a log line's text at most: a hostile message fills no flash
+QUIET_MS = 3000              # no touch for this long: the link may connect
 
 
 class Club:
@@ -37,6 +39,7 @@ class Club:
         self.vs = None            # the other board, once a move from it came
         self.names = None         # players' names from the club's page
         self.dropped = 0
+        self.busy_at = None       # ticks of the last pass with a touch
         self.boot = self._count_boot()
         self.games = 0
 
@@ -167,9 +170,14 @@ class Club:
 
     # --- the loop's spare time ----------------------------------------------
 
-    def poll(self, now, frame=None):
+    def poll(self, now, frame=None, busy=False):
         """The events of the last pass onto flash, then the link's turn:
-        connect, read, publish one event (and the picture when it changed)."""
+        connect, read, publish one event (and the picture when it changed).
+        `busy`: the pass saw a touch; the link connects (the TLS handshake,
+        a second of the chip's own work) only once the board has been left
+        alone for QUIET_MS."""
+        if busy or self.busy_at is None:
+            self.busy_at = now
         if self.queue:
             q, self.queue = self.queue, []
             for d in q:
@@ -180,7 +188,7 @@ class Club:
         link = self.link
         if link is None:
             return
-        link.poll(now, self.receive)
+        link.poll(now, self.receive, ticks_diff(now, self.busy_at) >= QUIET_MS)
         if not link.up:
             return
         if link.fresh:

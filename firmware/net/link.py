@@ -62,15 +62,18 @@ class Link:
         if self.receive is not None:
             self.receive(tpc, payload)
 
-    def poll(self, now, receive):
+    def poll(self, now, receive, quiet=True):
+        """A pass's turn: read what came, ping when due; not up, and
+        `quiet` (no touch for a while), join the WiFi or connect once the
+        backoff allows: the two steps that take the chip long."""
         self.receive = receive
         self.now = now
-        if self.wifi is not None and not self.wifi.ready(now):
+        if self.wifi is not None and not self.wifi.ready(now, quiet):
             if self.up:
                 self._lost(now, "the WiFi went")
             return
         if not self.up:
-            if self.next_try is None or ticks_diff(now, self.next_try) >= 0:
+            if quiet and (self.next_try is None or ticks_diff(now, self.next_try) >= 0):
                 self._connect(now)
             return
         try:

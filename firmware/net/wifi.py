@@ -19,12 +19,17 @@ class Wifi:
         except (ImportError, AttributeError):
             self.wlan = None
 
-    def ready(self, now):
+    def ready(self, now, quiet=True):
+        """Whether the WiFi is up; if not, a join begun when `quiet` (its
+        first active(True) loads the wireless chip's firmware: most of a
+        second)."""
         w = self.wlan
         if w is None:
             return True
         if w.isconnected():
             return True
+        if not quiet:
+            return False
         if self.started is None or ticks_diff(now, ticks_add(self.started, RETRY_MS)) >= 0:
             self.started = now
             w.active(True)

@@ -210,7 +210,7 @@ def test_moves_go_out_the_picture_is_kept_and_acks_empty_the_outbox(club, tmp_pa
     rec = Recorder(port, ca)
     rec.connect()
     b, net = board_on(port, ca, str(tmp_path / "board"))
-    run(b, rec)
+    run(b, rec, 40, 100)            # the link connects once the board is left alone (QUIET_MS)
     assert net.link.up, broker.log()
     assert rec.retained.get("gb/t1/status") == {"v": 1, "on": 1}
     b.start("hex")
@@ -242,7 +242,7 @@ def test_a_broker_restarted_mid_game_loses_nothing(club, tmp_path):
     rec = Recorder(port, ca)
     rec.connect()
     b, net = board_on(port, ca, str(tmp_path / "board"))
-    run(b, rec)
+    run(b, rec, 40, 100)            # the link connects once the board is left alone (QUIET_MS)
     b.start("hex")
     b.enter("a1")
     run(b, rec)
@@ -274,7 +274,7 @@ def test_the_other_boards_move_comes_in_and_is_played(club, tmp_path):
     rec = Recorder(port, ca)
     rec.connect()
     b, net = board_on(port, ca, str(tmp_path / "board"))
-    run(b, rec)
+    run(b, rec, 40, 100)            # the link connects once the board is left alone (QUIET_MS)
     play = b.start("hex", players_col=5)          # the other board moves first
     run(b, rec)
     rec.client.publish("gb/t1/in", json.dumps({"v": 1, "k": "move", "g": net.g, "n": 1,

@@ -25,7 +25,7 @@ class FakeLink:
     def drop(self):
         self.up = False
 
-    def poll(self, now, receive):
+    def poll(self, now, receive, quiet=True):
         if self.up:
             q, self.inbox = self.inbox, []
             for tpc, payload in q:

@@ -103,10 +103,11 @@ class SimBoard:
     def tick(self, ms=10):
         self.now = (self.now + ms) & 0x3FFFFFFF
         self.hal.clock.now = self.now
-        frame = self.app.step(self.now, self.hal.matrix.scan(self.now))
+        events = self.hal.matrix.scan(self.now)
+        frame = self.app.step(self.now, events)
         self.hal.pixels.show(frame)
         if self.app.ctx.net is not None:
-            self.app.ctx.net.poll(self.now, frame)      # as app/loop.py, after the frame
+            self.app.ctx.net.poll(self.now, frame, bool(events))   # as app/loop.py, after the frame
         if self.after_tick is not None:
             self.after_tick()
 
