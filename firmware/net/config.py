@@ -42,7 +42,42 @@ def check(d, where=FILE):
     ca = _text(d, "ca", where, 8192)
     if "-----BEGIN CERTIFICATE-----" not in ca:
         raise ConfigError("%s: field 'ca' should be the club's CA certificate (PEM)" % where)
+    utc = d.get("utc")
+    if utc is not None and (not isinstance(utc, list) or len(utc) != 6
+                            or [x for x in utc if type(x) is not int]):
+        raise ConfigError("%s: field 'utc' should be [year, month, day, hour, minute, second]"
+                          % where)
     return d
+
+
+def weekday(y, m, d):
+    """0 for a Monday (machine.RTC's), by Sakamoto's method: no mktime,
+    whose tuple differs between the two Pythons."""
+    t = (0, 3, 2, 5, 0, 3, 5, 1, 4, 6, 2, 4)
+    if m < 3:
+        y -= 1
+    return ((y + y // 4 - y // 100 + y // 400 + t[m - 1] + d) + 6) % 7
+
+
+def set_clock(cfg):
+    """The chip's clock at least at the club file's `utc` (the deploy's
+    time): a Pico W's clock starts at 2021-01-01 at every power-up, and
+    TLS refuses a certificate whose validity starts after the clock. The
+    clock only moves forward. Where there is no machine.RTC, nothing."""
+    utc = cfg.get("utc")
+    if utc is None:
+        return False
+    import time
+    try:
+        import machine
+        rtc = machine.RTC()
+    except (ImportError, AttributeError):
+        return False
+    if tuple(time.gmtime()[:6]) >= tuple(utc):
+        return False
+    y, mo, d, h, mi, sec = utc
+    rtc.datetime((y, mo, d, weekday(y, mo, d), h, mi, sec, 0))
+    return True
 
 
 def load(storage):
@@ -66,6 +101,7 @@ def make(board, storage):
     except ConfigError as e:
         Club.note(storage, str(e))
         return None
+    set_clock(cfg)
     club = Club(cfg["board"], storage)
     club.link = Link(cfg, log=club.log, wifi=Wifi(cfg["wifi"]["ssid"], cfg["wifi"]["password"]))
     return club

@@ -44,6 +44,7 @@ class Link:
         self.pinged = 0
         self.receive = None
         self.connects = 0
+        self.failed = None         # the last connect failure logged
 
     def _client(self):
         from adafruit_minimqtt.adafruit_minimqtt import MQTT
@@ -108,8 +109,15 @@ class Link:
         self.log("connected to %s" % self.cfg["broker"]["host"])
 
     def _lost(self, now, e):
+        why = "%s: %s" % (type(e).__name__, e)
         if self.up:
-            self.log("link lost: %s" % (e,))
+            self.log("link lost: " + why)
+        elif why != self.failed:
+            self.log("cannot connect: " + why)   # once a kind: a board far from the club logs no more
+            cause = getattr(e, "__cause__", None)
+            if cause is not None:
+                self.log("  because %s: %s" % (type(cause).__name__, cause))
+        self.failed = why
         self.up = False
         try:
             if self.client is not None:

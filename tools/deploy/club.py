@@ -13,6 +13,7 @@ so no later deploy removes it.
 """
 import json
 import os
+import time
 
 from tools.deploy.cp import INSTALL, LIB_DIR, pinned
 from tools.deploy.plan import DeployError
@@ -54,7 +55,7 @@ def without_net(files):
     return dict((r, v) for r, v in files.items() if not v[0].startswith("net/"))
 
 
-def read_club_file(path, board):
+def read_club_file(path, board, now=None):
     """The club file's bytes, checked as the board will check them; a
     DeployError names the field (never a value)."""
     from net import config
@@ -75,6 +76,10 @@ def read_club_file(path, board):
         config.check(d, os.path.basename(path))
     except config.ConfigError as e:
         raise DeployError(str(e))
+    # The board's clock starts at 2021 at every power-up: it sets it at
+    # least to now (net/config.py set_clock), so that TLS takes the club's
+    # certificates, made before this deploy.
+    d["utc"] = list(time.gmtime(now)[:6]) if now is not None else list(time.gmtime()[:6])
     return json.dumps(d, sort_keys=True).encode()
 
 
