@@ -85,9 +85,9 @@ def main(argv=None):
             os.mkdir(fs)
             stage(fs, ca, port)
             r = subprocess.run([args.python, args.emulator, "--board", "pico_w", "--files", fs,
-                                "--net-log", os.path.join(d, "emu-net.log"),
+                                "--net-log", os.path.join(d, "emu-net.log"), "--timeout", "2400",
                                 "--exec", "import netpico_guest\nnetpico_guest.run()"],
-                               capture_output=True, text=True, timeout=1800)
+                               capture_output=True, text=True, timeout=2700)
         finally:
             broker.stop()
         print(r.stdout[-3000:])

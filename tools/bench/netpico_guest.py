@@ -49,15 +49,15 @@ def run():
     frame = bytearray(81 * 3)
     longest = 0
     start = time.ticks_ms()
-    while not link.up and time.ticks_diff(time.ticks_ms(), start) < 20000:
+    while not link.up and time.ticks_diff(time.ticks_ms(), start) < 60000:
         t = time.ticks_us()
         club.poll(time.ticks_ms(), frame)     # connects once left alone for QUIET_MS
         longest = max(longest, us_since(t))
         time.sleep_ms(10)
     say("connect_us", longest)
     say("up", 1 if link.up else 0)
+    print((st.read("net.log") or b"").decode())
     if not link.up:
-        print(st.read("net.log").decode())
         return
     gc.collect()
     say("heap_connected", gc.mem_free())
@@ -68,7 +68,7 @@ def run():
         first.append(us_since(t))
     say("pos_publish_us", first[-1] if first else -1)
     idle = []
-    for _ in range(100):
+    for _ in range(50):
         t = time.ticks_us()
         club.poll(time.ticks_ms(), frame)
         idle.append(us_since(t))
