@@ -116,6 +116,11 @@ class Matrix(_contract.Matrix):
                                        columns_to_anodes=True, interval=interval,
                                        max_events=64)
         self.interval = interval
+        # keypad takes the switches closed when it starts as its starting state
+        # and reports no press for them: the pieces left standing over a power
+        # cut would be unseen, and a resumed game would ask for them again.
+        # After a reset it reports every closed switch as pressed.
+        self.km.reset()
         keymap = [-1] * (len(row_pins) * ncols)
         for y in range(rows):
             for x in range(cols):

@@ -5,9 +5,16 @@ when the test says (run_scans), debouncing as CircuitPython does: a switch
 must be seen debounce_threshold scans in a row in its new state before its
 event is queued. `SUPPORTS_THRESHOLD = False` plays a CircuitPython older
 than 9, whose KeyMatrix takes no debounce_threshold.
+
+Switches in `closed_at_start` ((row, column) pairs) are closed when a
+KeyMatrix is made, and, as on CircuitPython (seen on CircuitPython 10.2.1;
+adafruit/circuitpython issue 9818), it takes them as its starting state and
+reports no press for them; reset() forgets that state, so the next scans
+report them.
 """
 SUPPORTS_THRESHOLD = True
 instances = []
+closed_at_start = set()
 
 
 class Event:
@@ -73,6 +80,9 @@ class KeyMatrix:
         self.switches = bytearray(self.key_count)    # closed now
         self._state = bytearray(self.key_count)      # debounced, as reported
         self._count = bytearray(self.key_count)      # scans seen in a new state
+        for r, c in closed_at_start:
+            k = self.row_column_to_key_number(r, c)
+            self.switches[k] = self._state[k] = 1
         instances.append(self)
 
     def key_number_to_row_column(self, key_number):

@@ -5,8 +5,8 @@ The firmware: a game's AI half (games/<id>_ai.py) and its rules share a board
 module rather than import each other, and an app mode asks
 app.core.mode(name) for the next mode instead of importing it, so each module
 loads on demand and none depends on the order the others were loaded in. The
-tools: each package imports only the packages below it (link; then source,
-records and deploy; play; sim; bench), so a package can be read, tested and
+tools: each package imports only the packages below it (link; club; then
+source, records and deploy; play; sim; bench), so a package can be read, tested and
 changed knowing only what is under it. The tests' helpers import no test.
 Imports inside functions count: a late import still ties two modules.
 """
@@ -20,7 +20,7 @@ HOST_TESTS = os.path.join(ROOT, "host_tests")
 # Where a module name is looked for, as each side's sys.path has it.
 SEARCH = (FIRMWARE, ROOT, HOST_TESTS, os.path.join(HOST_TESTS, "portable"))
 # The tools' packages, lowest first: a package may import one of a lower tier.
-TIERS = (("link",), ("source", "records", "deploy"), ("play",), ("sim",), ("bench",))
+TIERS = (("link",), ("club",), ("source", "records", "deploy"), ("play",), ("sim",), ("bench",))
 
 
 def module_file(name, search=SEARCH):

@@ -9,7 +9,8 @@
 reading only (the board's files are never changed), and says which games are
 new; run again, it copies only what was added. `export` writes every pulled
 game of every board as SGF (Go, Hex) or plain text, and results.csv and
-results.html, into OUT. `export --from-sim` takes the simulator's record book
+results.html, into OUT. `export --dir CLUB` on a club's folder (python -m tools.club) exports the
+games its recorder stored, the same way. `export --from-sim` takes the simulator's record book
 instead: its flash folder (python -m tools.sim --state DIR, default simstate/)
 read as one board called `sim`, written by default into DIR-export.
 """

@@ -1,6 +1,8 @@
 """Pulled record books into files people open elsewhere (docs/makers/records.md).
 
-Every game of every board folder under the source (duplicates, the same game
+Every game of every board folder under the source, and of a club's store
+when the source is a club's folder (python -m tools.club: the recorder's
+games as record-book lines, tools/club/store.py) (duplicates, the same game
 pulled twice or from both rotations, removed by their tag) is replayed by the
 firmware's own rules, then written as: an SGF file for Go and Hex
 (tools/records/sgf.py), a plain text in the notation of docs/rules for the other
@@ -15,7 +17,8 @@ import games
 from games.common import DRAW, MoveError, OptionError, parse_cell
 from tools.records import gocount
 from tools.records import sgf
-from tools.records.book import read_book
+from tools.club import store as club_store
+from tools.records.book import parse, read_book
 from app.records import UNFINISHED
 
 COLUMNS = ("game", "board", "tag", "seat 0", "seat 1", "result", "score", "moves", "file", "note")
@@ -113,7 +116,8 @@ def _score_pair(text):
 
 
 def load(src, board=None):
-    """Every record under src (one folder per board, any depth), duplicates
+    """Every record under src (one folder per board, any depth, and the
+    games of a club's store when src is a club's folder), duplicates
     removed; with a board id, src is that one board's folder (the
     simulator's flash). Returns (records, duplicates, unreadable lines)."""
     found, seen, dups, bad = [], set(), 0, 0
@@ -123,6 +127,7 @@ def load(src, board=None):
         folders = [(b, os.path.join(src, b)) for b in sorted(os.listdir(src))
                    if b != "export" and os.path.isdir(os.path.join(src, b))] \
             if os.path.isdir(src) else []
+    sources, club = [], board is None and os.path.join(src, club_store.FILE)
     for board, folder in folders:
         paths = []
         for base, _dirs, files in os.walk(folder):
@@ -133,15 +138,36 @@ def load(src, board=None):
         paths.sort(key=lambda p: (os.sep + "older" + os.sep not in p, p.endswith("games.txt"), p))
         for p in paths:
             with open(p, "rb") as f:
-                recs, skipped = read_book(f.read(), board)
-            bad += skipped
-            for r in recs:
-                if r.key() in seen:
-                    dups += 1
-                    continue
-                seen.add(r.key())
-                found.append(r)
+                sources.append(read_book(f.read(), board))
+    if club and os.path.isfile(club):
+        sources.append(club_records(club))
+    for recs, skipped in sources:
+        bad += skipped
+        for r in recs:
+            if r.key() in seen:
+                dups += 1
+                continue
+            seen.add(r.key())
+            found.append(r)
     return found, dups, bad
+
+
+def club_records(path):
+    """(records, unreadable) of a club's store (python -m tools.club): each
+    ended game as its record-book line, read by the same reader as a pulled book."""
+    store = club_store.Store(path)
+    try:
+        lines = store.book_lines()
+    finally:
+        store.close()
+    recs, bad = [], 0
+    for board, line in lines:
+        r = parse(line, board)
+        if r is None:
+            bad += 1
+        else:
+            recs.append(r)
+    return recs, bad
 
 
 def seat_player(rec, seat, colour):
