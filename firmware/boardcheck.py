@@ -28,7 +28,9 @@ DEFAULTS = {
     "buzzer_pin": None,
     "cpu_mhz": 125,             # the RP2040's clock; 200 is certified at 1.15 V (main.py sets both)
     "lang": "en",               # the board's first language: "pt" or "en" (app/lang.py)
+    "net": None,                # "wifi": a Pico W on the club network (net/, club.json)
 }
+NETS = ("wifi",)                # or None: no network
 LANGS = ("pt", "en")            # app/lang.py LANGS: the catalogues the firmware has
 FIELDS = REQUIRED + tuple(sorted(DEFAULTS))
 PIN_FIELDS = ("row_pins", "col_pins", "led_pin", "buzzer_pin")
@@ -163,6 +165,11 @@ def check(board, source="board.py"):
     rows = ck.whole("rows", out["rows"], 3, 16)
     ck.choice("sensing", out["sensing"], ("reed", "button"))
     ck.choice("lang", out["lang"], LANGS)
+    if out["net"] is not None:
+        ck.choice("net", out["net"], NETS)
+    if out["net"] is not None and platform != "micropython":
+        ck.fail("net", "%r: the club network runs on MicroPython only (leave net out on "
+                "platform %r)" % (out["net"], platform))
     row_pins, col_pins = _pins(ck, out, platform, cols, rows)
     out["keys"] = _keys(ck, out["keys"], rows, cols, len(row_pins), len(col_pins))
     _leds(ck, out, cols, rows)

@@ -67,7 +67,23 @@ def build_hal(board):
         platform = "circuitpython"      # its pin names are all it can drive
     name = backend(platform)
     __import__(name)
-    return sys.modules[name].Hal(board, FileStorage(""))
+    hal = sys.modules[name].Hal(board, FileStorage(""))
+    if board.get("net"):
+        hal.net = start_net(board, hal.storage)
+    return hal
+
+
+def start_net(board, storage):
+    """The club network of a board that has one (net/config.py make), or
+    None when it cannot start: the board then plays as one without it,
+    and says why in error.log."""
+    try:
+        from net.config import make
+        return make(board, storage)
+    except Exception as e:        # a missing module, a damaged club file: never the board's end
+        from app.core import log_exception
+        log_exception(storage, e, "net")
+        return None
 
 
 def show_board_error(message):

@@ -39,6 +39,9 @@ class Context:
         self.clock = hal.clock
         self.sensing = board.get("sensing", "button")
         self.seed = 1
+        # The club network (net/club.py) on a board that has one, else None:
+        # the app tells it what happens and knows nothing of how it is sent.
+        self.net = getattr(hal, "net", None)
         # The square whose press started a game (the set-up's green one), while
         # still pressed: a finger or a piece there is no piece of the game.
         self.start_square = None
@@ -213,6 +216,8 @@ def back_at_menu(ctx):
     and the app's game-only modules (app.GAME_ONLY)."""
     import games
     import app
+    if ctx.net is not None:
+        ctx.net.left()
     games.unload()
     release_ai()
     app.unload()

@@ -107,6 +107,7 @@ class Play:
         self.ai_run = False       # the board moved and moves again: a turn of several moves
         self.next_ai = None       # the board may move from then on
         self.seen = None          # the latest clock read in a step (after the AI thought)
+        self.waited = False       # the other board's turn: whom the board waits for, said
         # Answer first: a move's frame goes out in its own pass; its save, the
         # beep and the garbage collection follow in the next pass (chores()).
         self.journal = saves.Journal(ctx.storage, settings.keep)  # its own file
@@ -138,6 +139,9 @@ class Play:
         self.not_saved = False    # a refused save said (once a game)
         if self.texts:
             self.keep(True)   # a resumed game: its journal compacted (a torn last line gone)
+        self.net = ctx.net
+        if self.net is not None:
+            self.net.started(self)    # the club hears of the game (its moves, if resumed)
         if "board" in self.players:
             # What the board's play needs for the whole game, allocated now,
             # while the heap just left by the menu is whole: a game's AI half
@@ -191,6 +195,9 @@ class Play:
             pieces.tell(now)                # what to do with them, in words (app/waiting.py)
             if pieces.syncing:
                 return None                 # the pieces first: nobody moves until they match
+        if self.players[self.game.turn] == "remote":
+            turns.remote_turn(self, now)    # the other board's move, when the club brings it
+            return None
         if not self.humans_turn() and not _before(now, self.next_ai) and self.scroll is None:
             self.ai_turn(now)
             return None                     # the board's move shown first; its save next pass
@@ -270,6 +277,8 @@ class Play:
         text = g.move_text(m)
         self.texts.append(text)
         g.play(m)
+        if self.net is not None:
+            self.net.moved(self, text, seat)
         self.answered = True
         self.version += 1
         captured = getattr(g, "captured_last", None)
@@ -280,7 +289,8 @@ class Play:
         self.armed = None
         self.flash_cell = None
         if self.pieces is not None:
-            self.pieces.moved(self.players[seat] == "board")   # captures, the board's move
+            # captures, and a move the players carry out: the board's or the other board's
+            self.pieces.moved(self.players[seat] != "human")
         # Saved even when the game just ended: the result screen records the
         # game, then clears the save, so a power cut there resumes to the result
         # (and Go's marking of dead stones) and the game is never lost.
@@ -295,11 +305,13 @@ class Play:
     def undo(self):
         """Take back one move; against the board, back to the human's turn."""
         g = self.game
-        if not self.texts:
-            return
+        if not self.texts or "remote" in self.players:
+            return                        # against another board: a move made is made there too
         while self.texts:
             g.undo()
             self.texts.pop()
+            if self.net is not None:
+                self.net.undone(self)
             self.over = False
             self.unsaved.append(saves.UNDO_BODY)
             if self.humans_turn():

@@ -34,6 +34,8 @@ def record_game(ctx, settings, texts, tag, game=None, dead=()):
             g.set_dead(dead)
     if g.result() is None:
         return record_unfinished(ctx, settings, texts, tag)
+    if ctx.net is not None:
+        ctx.net.ended(tag, book_text(g))        # the club hears of it as the book does
     return saves.record(ctx.storage, settings.gid, settings.options, texts, book_text(g), tag,
                         log_exception, book_extra(settings, g))
 
@@ -42,6 +44,8 @@ def record_unfinished(ctx, settings, texts, tag):
     """A kept game abandoned before its end, into the record book as NOT
     FINISHED (its tag marked, see records.UNFINISHED_TAG). Its game is not
     loaded: there is no result to name."""
+    if ctx.net is not None:
+        ctx.net.ended(tag, saves.UNFINISHED)
     return saves.record(ctx.storage, settings.gid, settings.options, texts, saves.UNFINISHED,
                         tag + saves.UNFINISHED_TAG, log_exception, book_extra(settings, None))
 

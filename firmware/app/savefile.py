@@ -78,7 +78,7 @@ def _check_fields(d, fields):
 def _read_journal(d, lines):
     _check_fields(d, (("game", str), ("options", dict), ("players", list), ("level", int),
                       ("tag", str), ("markers", int), ("sum", int)))
-    if len(d["players"]) != 2 or any(p not in ("human", "board") for p in d["players"]):
+    if len(d["players"]) != 2 or any(p not in ("human", "board", "remote") for p in d["players"]):
         raise SaveError("the save has no valid 'players'")
     if d["markers"] not in (0, 1):
         raise SaveError("the save has no valid 'markers'")
@@ -142,7 +142,7 @@ def _read_whole(d):
     for m in d["moves"]:
         if not isinstance(m, str):
             raise SaveError("the save holds a move that is not text")
-    if len(d["players"]) != 2 or any(p not in ("human", "board") for p in d["players"]):
+    if len(d["players"]) != 2 or any(p not in ("human", "board", "remote") for p in d["players"]):
         raise SaveError("the save has no valid 'players'")
     if checksum(d) != d["sum"]:
         raise SaveError("the save's checksum does not match")

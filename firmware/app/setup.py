@@ -16,6 +16,14 @@ from app.words import caps
 # and a game it cannot play at all on this firmware.
 MOST_LEVEL = N_("LEVEL %d AT MOST|ON CIRCUITPYTHON")
 NO_BOARD = N_("TOO BIG FOR CIRCUITPYTHON|2 PLAYERS ONLY")
+# On a board on the club network, two more squares of the top row: a game
+# against another board, its moves brought by the club (net/club.py).
+NET_MODES = (
+    (N_("YOU FIRST|AGAINST A BOARD"), ("human", "remote")),
+    (N_("OTHER BOARD|FIRST"), ("remote", "human")),
+)
+REMOTE_RGB = (0, 40, 160)
+NO_NETWORK = N_("NO NETWORK")
 
 
 class Setup:
@@ -24,6 +32,9 @@ class Setup:
         self.gid = gid
         self.mod = games.load(gid)
         self.mode = 0
+        self.modes = MODES
+        if ctx.net is not None and len(MODES) + len(NET_MODES) < ctx.cols:
+            self.modes = MODES + NET_MODES
         # The most a backend holds against the board (hal LEVELS: CircuitPython's RAM, speed)
         self.most = getattr(ctx.hal, "LEVELS", {}).get(gid, 5)
         self.level = min(3, max(1, self.most))
@@ -78,10 +89,13 @@ class Setup:
             if key >= ctx.n:
                 continue
             x, y = key % c, key // c
-            if y == top and x < len(MODES):
+            if y == top and x < len(self.modes):
                 self.mode = x
-                self.say(tr(MODES[x][0]) if not self.board_plays() or self.most >= 5 else
-                         "%s|%s" % (tr(MODES[x][0]), self.limit()))
+                said = tr(self.modes[x][0])
+                if "remote" in self.modes[x][1] and not ctx.net.online():
+                    said += "|" + tr(NO_NETWORK)     # the game waits in the outbox till it is back
+                self.say(said if not self.board_plays() or self.most >= 5 else
+                         "%s|%s" % (said, self.limit()))
             elif y == top - 1 and x < 5 and self.board_plays():
                 self.level = min(x + 1, max(1, self.most))
                 self.say(tr("LEVEL %d") % self.level if x < self.most else self.limit())
@@ -104,7 +118,7 @@ class Setup:
 
     def board_plays(self):
         """Whether the board plays a seat: only then is there a level to choose."""
-        return "board" in MODES[self.mode][1]
+        return "board" in self.modes[self.mode][1]
 
     def start(self):
         ctx = self.ctx
@@ -119,7 +133,7 @@ class Setup:
             return None
         ctx.seed += 1
         self.scroll = None          # its guide's columns: the game's first move list needs the room
-        play = mode("play", ctx, Settings(self.gid, self.options(), MODES[self.mode][1], self.level,
+        play = mode("play", ctx, Settings(self.gid, self.options(), self.modes[self.mode][1], self.level,
                                           self.markers is not False))
         forget("setup")             # this module's code: not needed again until the next set-up
         return play
@@ -131,13 +145,14 @@ class Setup:
         # games.common (25 ms of the Pico's boot); the set-up's game has it.
         from games.common import P0, P1, SEED, BLOCK
         self.scroll.draw(scr, now)
-        for x in range(len(MODES)):
+        for x in range(len(self.modes)):
             # Each mode square alternates between its two players: a seat's
-            # colour for a person, amber for the board.
-            players = MODES[x][1]
+            # colour for a person, amber for the board, blue for another board.
+            players = self.modes[x][1]
             second = (now // 700) & 1
             who = players[second]
-            rgb = LOOK_RGB[SEED] if who == "board" else LOOK_RGB[P1 if second else P0]
+            rgb = (LOOK_RGB[SEED] if who == "board" else REMOTE_RGB if who == "remote"
+                   else LOOK_RGB[P1 if second else P0])
             if x == self.mode and (now // BLINK_MS) & 1:
                 rgb = SELECTED
             scr.set(top * c + x, rgb)

@@ -20,7 +20,33 @@ DEMO = ("board", "board")
 
 def board_moves(play, now):
     """The board's move: thought, played, shown, and said where no square shows it."""
-    m = play.think(play.settings.level)
+    carried(play, play.think(play.settings.level))
+
+
+def remote_turn(play, now):
+    """The other board's turn (a game between two boards over the club
+    network): its move, once the club brought it, played as the board's
+    own are (a reed board asks for it to be carried out); until then the
+    board says whom it waits for."""
+    text = play.net.remote_move(play) if play.net is not None else None
+    if text is None:
+        if play.scroll is None and not play.waited:
+            play.waited = True
+            who = play.net.waiting_for() if play.net is not None else None
+            play.say(tr("WAITING FOR|{board}").format(board=who.upper()) if who
+                     else tr("WAITING FOR|THE OTHER BOARD"))
+        elif play.scroll is not None and play.scroll.done(now):
+            play.scroll = None
+            play.version += 1
+        return
+    play.waited = False
+    play.scroll = None
+    carried(play, play.game.parse(text))     # checked legal by the club's receiver
+
+
+def carried(play, m):
+    """A move not the players': played, shown square by square, said where
+    no square shows it."""
     g = play.game
     seat = g.turn
     again = play.ai_run

@@ -53,7 +53,7 @@ def outcome(g, players):
             text += " %d-%d" % (s[0], s[1])
         return text
     humans = [i for i in (0, 1) if players[i] == "human"]
-    if len(humans) == 1:
+    if len(humans) == 1 and "remote" not in players:   # against another board: by its seat
         text = tr("YOU WIN") if r == humans[0] else tr("BOARD WINS")
     else:
         text = tr("{seat} WINS").format(seat=seat(g, r))
@@ -87,7 +87,8 @@ def said_result(game_class, result, moves, players):
     score = words[-1].split("-") if len(words) > 2 else ()
     if len(score) != 2:
         score = ()
-    if players is not None and (players[0] == "human") != (players[1] == "human"):
+    if (players is not None and (players[0] == "human") != (players[1] == "human")
+            and "remote" not in players):
         text = tr("YOU WIN") if players[r] == "human" else tr("BOARD WINS")
     elif game_class.SEAT_WORDS is not None:
         text = tr("{seat} WINS").format(seat=tr_as("seat", game_class.SEAT_WORDS[r]))

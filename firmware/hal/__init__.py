@@ -87,6 +87,9 @@ class Hal:
     SOUND); storage (hal.storage.FileStorage) is the same everywhere."""
 
     MATRIX = PIXELS = CLOCK = SOUND = None
+    # The club network (net/club.py), set by start.py on a board whose file
+    # names one; None elsewhere: the app then carries none of it.
+    net = None
 
     def __init__(self, board, storage):
         self.board = board

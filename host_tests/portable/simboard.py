@@ -75,8 +75,9 @@ class SimBoard:
     # process, 0.15 s in a pytest worker, most of a game played by taps.
     COLLECT = sys.implementation.name == "micropython"
 
-    def __init__(self, board=None, root=None, storage=None):
+    def __init__(self, board=None, root=None, storage=None, net=None):
         self.board = board or club9()
+        self.net = net          # net(storage) -> the club network's object (netboard.py)
         if storage is None:
             self.root = root or fresh_dir()
             storage = FileStorage(self.root)
@@ -85,6 +86,8 @@ class SimBoard:
             self.hal = sim.Hal(self.board, self.storage)
         else:
             self.hal = SimBoard.make_hal(self.board, self.storage)
+        if net is not None:
+            self.hal.net = net(self.storage)
         self.app = App(self.board, self.hal)
         if not self.COLLECT:
             self.app.ctx.collect = _no_collect
@@ -95,13 +98,16 @@ class SimBoard:
 
     def power_cut(self):
         """A new app on the same flash: what the board does after a cut."""
-        return type(self)(self.board, getattr(self, "root", None), self.storage)
+        return type(self)(self.board, getattr(self, "root", None), self.storage, self.net)
 
     def tick(self, ms=10):
         self.now = (self.now + ms) & 0x3FFFFFFF
         self.hal.clock.now = self.now
-        frame = self.app.step(self.now, self.hal.matrix.scan(self.now))
+        events = self.hal.matrix.scan(self.now)
+        frame = self.app.step(self.now, events)
         self.hal.pixels.show(frame)
+        if self.app.ctx.net is not None:
+            self.app.ctx.net.poll(self.now, frame, bool(events))   # as app/loop.py, after the frame
         if self.after_tick is not None:
             self.after_tick()
 

@@ -86,8 +86,13 @@ def read_board(arg):
 
 def load_board(arg):
     """(name shown, source bytes, name kept in the manifest) of a checked MicroPython board file."""
+    return load_checked(arg)[:3]
+
+
+def load_checked(arg):
+    """load_board's three and the checked board dict."""
     shown, src, keep, board = read_board(arg)
     if board["platform"] != "micropython":
         raise DeployError("%s is for CircuitPython (platform '%s'): choose a MicroPython board "
                           "file, e.g. --board club9" % (shown, board["platform"]))
-    return shown, src, keep
+    return shown, src, keep, board

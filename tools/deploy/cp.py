@@ -179,6 +179,8 @@ def build(root, chosen, ids, board_src, lib):
     """{remote: Local} of everything that goes on the drive."""
     out = {}
     for remote, (rel, _compile) in firmware_files(root, chosen, ids).items():
+        if rel.startswith("net/"):
+            continue          # the club network runs on a Pico W's MicroPython only
         path = os.path.join(root, rel)
         out[ENTRY if rel == "main.py" else rel] = _local(path, _read(path))
     for remote, (path, _) in lib.items():

@@ -14,9 +14,11 @@ from tools.link.mpremote import (CIRCUITPY_VID, MANIFEST, PICO_VIDS, PROBE_TAG, 
                                  Port, parse_ports)
 
 # The board's own files (app/saves.py, app/core.py, hal/storage.py's temp
-# files): a deploy never copies over or removes them, whatever a manifest says.
+# files; the club network's: net/config.py, net/outbox.py, net/club.py): a
+# deploy never copies over or removes them, whatever a manifest says.
 PROTECTED = tuple(n + t for n in ("save.json", "save.bad", "games.txt", "games.1.txt",
-                                   "error.log", "error.1.log")
+                                   "error.log", "error.1.log", "club.json", "outbox.txt",
+                                   "net.json", "net.log", "net.1.log")
                   for t in ("", ".tmp", ".new")) + (MANIFEST,)
 
 

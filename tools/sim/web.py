@@ -88,7 +88,8 @@ def bundle():
     fw = firmware_path.FIRMWARE
     files = {}
     for remote, (rel, _) in sorted(firmware_files(fw, games.IDS).items()):
-        files[rel] = _read(os.path.join(fw, rel))
+        if not rel.startswith("net/"):        # the page is on no club network
+            files[rel] = _read(os.path.join(fw, rel))
     files["webmain.py"] = _read(os.path.join(PAGE, "webmain.py"))
     files["simscript.py"] = _read(SCRIPT_RUNNER)
     files["simmargins.py"] = _read(MARGINS)

@@ -160,6 +160,7 @@ def fills(code):
         "{option}": _longest(code, ("SIZE", "DOTS")),
         "{gains}": _longest(code, ("SEEDS", "BOXES")),
         "{move}": _longest(code, ("PASS", "SWAP")),
+        "{board}": "W" * 24,          # a board's name on the club network (net/proto.py)
     }
 
 
