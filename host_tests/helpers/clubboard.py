@@ -108,8 +108,7 @@ class SimBoard:
 
     def __init__(self, club, port, name):
         import paho.mqtt.client as mqtt
-        with open(club.path("boards", name, "net.json")) as f:
-            net = json.load(f)
+        net = club.board_file(name)
         self.name = name
         self.outbox = []           # events not yet acked, in order
         self.acks = {}             # g -> highest acked n
@@ -119,8 +118,8 @@ class SimBoard:
         self.online = threading.Event()
         c = mqtt.Client(mqtt.CallbackAPIVersion.VERSION2, client_id="board-" + name,
                         protocol=mqtt.MQTTv311)
-        c.username_pw_set(net["user"], net["password"])
-        c.tls_set(ca_certs=os.path.join(club.path("boards", name), "ca.crt"), cert_reqs=ssl.CERT_REQUIRED)
+        c.username_pw_set(net["board"], net["password"])
+        c.tls_set(ca_certs=club.path("ca.crt"), cert_reqs=ssl.CERT_REQUIRED)
         c.will_set(self.t("status"), '{"v":1,"on":0}', qos=1, retain=True)
         c.reconnect_delay_set(0.05, 0.3)
         c.on_connect = self._on_connect

@@ -1,18 +1,23 @@
 """A whole club on one laptop, one command (docs/club.md).
 
     python -m tools.club [--dir club] [--port 8883] [--http-port 8080]
+    python -m tools.club wifi SSID [--dir club] [--password-file FILE]
     python -m tools.club add-board NAME [--dir club] [--host ADDRESS] [--renew]
     python -m tools.club pair A B [--dir club]      (and unpair A B)
     python -m tools.club boards [--dir club]
 
 The first runs the club until Ctrl-C: Mosquitto on its TLS port with the
 club's certificate authority, passwords and ACL; the recorder and relay;
-the club page on its HTTP port. `add-board` issues a board its identity
-(a password and the CA certificate) into DIR/boards/NAME/, to be copied onto
-the board; the password is never printed. `pair` tells the running club
+the club page on its HTTP port. `wifi` gives the club the WiFi its boards
+join (the password asked without echo, or read from a file). `add-board`
+issues a board its club file DIR/boards/NAME/club.json (the WiFi, the
+broker, a password, the CA certificate), which
+`python -m tools.deploy --board club9w --club DIR/boards/NAME` puts on the
+board; no password is ever printed. `pair` tells the running club
 that two boards play their next game against each other.
 """
 import argparse
+import getpass
 import json
 import os
 import signal
@@ -37,7 +42,11 @@ def main(argv=None):
     p.add_argument("--address", action="append", default=[],
                    help="a further name or address of this laptop for the server certificate")
     sub = p.add_subparsers(dest="command")
-    ab = sub.add_parser("add-board", help="issue a board its identity (password, CA certificate)")
+    wf = sub.add_parser("wifi", help="the WiFi the club's boards join")
+    wf.add_argument("ssid")
+    wf.add_argument("--password-file", metavar="FILE",
+                    help="read the WiFi's password from FILE's first line (default: ask it)")
+    ab = sub.add_parser("add-board", help="issue a board its club file (WiFi, broker, password, CA)")
     ab.add_argument("name")
     ab.add_argument("--host", help="the address the board reaches this laptop at "
                     "(default: this laptop's address now)")
@@ -55,6 +64,8 @@ def main(argv=None):
     a = p.parse_args(argv)
     club = Club(a.dir)
     try:
+        if a.command == "wifi":
+            return wifi(club, a)
         if a.command == "add-board":
             return add_board(club, a)
         if a.command in ("pair", "unpair"):
@@ -69,11 +80,30 @@ def main(argv=None):
         return 1
 
 
+def wifi(club, a):
+    if a.password_file:
+        try:
+            with open(a.password_file, encoding="utf-8") as f:
+                password = f.readline().rstrip("\r\n")
+        except (OSError, UnicodeError) as e:
+            raise FolderError("the password file %s cannot be read: %s"
+                              % (a.password_file, getattr(e, "strerror", None) or e))
+    else:
+        password = getpass.getpass("password of WiFi %s (empty for an open network): " % a.ssid)
+    boards = club.set_wifi(a.ssid, password)
+    print("the club's boards join WiFi %s (its password is in %s)%s"
+          % (a.ssid, club.path("wifi.json"),
+             "; the club files of %d board(s) have it now: deploy them again" % len(boards)
+             if boards else ""))
+    return 0
+
+
 def add_board(club, a):
-    d = club.add_board(a.name, host=a.host, port=a.port, renew=a.renew)
+    f = club.add_board(a.name, host=a.host, port=a.port, renew=a.renew)
     told = club_broker.reload_running(club)
-    print("board %s: its identity is in %s (net.json holds its password: copy the folder onto "
-          "the board, docs/club.md)%s" % (a.name, d, "; the running club knows it now" if told else ""))
+    print("board %s: its club file is %s (it holds the board's password); put it on the board: "
+          "python -m tools.deploy --board club9w --club %s%s"
+          % (a.name, f, os.path.dirname(f), "; the running club knows it now" if told else ""))
     return 0
 
 

@@ -5,7 +5,10 @@
     club/passwd                  Mosquitto's password file: PBKDF2-SHA512 hashes, no password
     club/acl, mosquitto.conf     the broker's rules and its configuration
     club/service.secret          the club service's own password (user `club`)
-    club/boards/<name>/          a board's identity: net.json (its password), ca.crt, ca.der
+    club/wifi.json               the club's WiFi: its name and password (`wifi`)
+    club/boards/<name>/club.json a board's club file: the club, its WiFi, the broker, the
+                                 board's name and password, the CA; what
+                                 `tools.deploy --club` puts on the board
     club/club.sqlite             the recorder's store
     club/logs/                   the broker's and the club's logs
 
@@ -20,7 +23,6 @@ import pwd
 import secrets
 import shutil
 import socket
-import ssl
 import subprocess
 
 from tools.club import protocol
@@ -29,6 +31,8 @@ DEFAULT_DIR = "club"
 DEFAULT_PORT = 8883
 ITERATIONS = 101          # mosquitto_passwd's own count for PBKDF2-SHA512 ($7$)
 OPENSSL_INSTALL = "apt-get install -y openssl"
+BOARD_FILE = "club.json"  # the board's club file (docs/developers/club-protocol.md, The club file)
+WIFI_FILE = "wifi.json"
 
 
 class FolderError(Exception):
@@ -141,49 +145,88 @@ class Club:
         d = self.path("boards")
         if not os.path.isdir(d):
             return []
-        return sorted(n for n in os.listdir(d) if os.path.isfile(os.path.join(d, n, "net.json")))
+        return sorted(n for n in os.listdir(d) if os.path.isfile(os.path.join(d, n, BOARD_FILE)))
 
-    def _board_secret(self, name):
-        with open(self.path("boards", name, "net.json")) as f:
-            return json.load(f)["password"]
+    def board_file(self, name):
+        """Board `name`'s club file (a dict; it holds the board's password)."""
+        with open(self.path("boards", name, BOARD_FILE)) as f:
+            return json.load(f)
 
     def write_passwd(self):
         """passwd anew from the service's and every board's password."""
         lines = ["%s:%s" % (protocol.CLUB_USER, password_hash(self.service_password()))]
         for b in self.boards():
-            lines.append("%s:%s" % (b, password_hash(self._board_secret(b))))
+            lines.append("%s:%s" % (b, password_hash(self.board_file(b)["password"])))
         _secret_file(self.path("passwd"), "\n".join(lines) + "\n")
 
+    # ---- the club's WiFi ----
+
+    def wifi(self):
+        """{"ssid", "password"} of the club's WiFi, or None before `wifi`."""
+        try:
+            with open(self.path(WIFI_FILE)) as f:
+                return json.load(f)
+        except (OSError, ValueError):
+            return None
+
+    def set_wifi(self, ssid, password):
+        """The WiFi the boards join: kept in wifi.json (owner only) and put
+        into every board's club file, so a board deployed later joins it."""
+        if not isinstance(ssid, str) or not 0 < len(ssid.encode("utf-8")) <= 32:
+            raise FolderError("a WiFi name (SSID) is 1 to 32 bytes")
+        if not isinstance(password, str) or len(password.encode("utf-8")) > 64 \
+                or 0 < len(password) < 8:
+            raise FolderError("a WiFi password is 8 to 64 characters (empty for an open network)")
+        self.make()
+        wifi = {"ssid": ssid, "password": password}
+        _secret_file(self.path(WIFI_FILE), json.dumps(wifi) + "\n")
+        for b in self.boards():
+            d = self.board_file(b)
+            d["wifi"] = wifi
+            self._write_board(b, d)
+        return self.boards()
+
+    # ---- the boards' identities ----
+
+    def club_name(self):
+        """The club's name in its boards' files: its folder's name."""
+        return os.path.basename(self.dir)[:64] or "club"
+
+    def _write_board(self, name, d):
+        _secret_file(self.path("boards", name, BOARD_FILE), json.dumps(d, indent=1) + "\n")
+
     def add_board(self, name, host=None, port=DEFAULT_PORT, renew=False, passwd=True):
-        """Issue board `name` its identity (a new password, the CA) into
-        boards/<name>/; returns that folder. An existing board keeps its
-        password unless `renew`. passwd=False leaves the password file to
-        one write_passwd() after many boards."""
+        """Issue board `name` its club file (a new password, the club's WiFi,
+        the broker's address, the CA) into boards/<name>/club.json; returns
+        that file's path. An existing board keeps its password unless
+        `renew`. passwd=False leaves the password file to one write_passwd()
+        after many boards."""
         why = protocol.board_name_error(name)
         if why:
             raise FolderError(why)
+        wifi = self.wifi()
+        if wifi is None:
+            raise FolderError("the club has no WiFi yet: give it the one its boards join first "
+                              "(python -m tools.club wifi SSID --dir %s)" % self.dir)
         self.make()
         d = self.path("boards", name)
-        if os.path.exists(os.path.join(d, "net.json")) and not renew:
+        f = os.path.join(d, BOARD_FILE)
+        if os.path.exists(f) and not renew:
             raise FolderError("board %s already has its identity in %s (add --renew to issue a "
-                              "new password; the board then needs the new one)" % (name, d))
+                              "new password; the board then needs the new one)" % (name, f))
         os.makedirs(d, exist_ok=True)
         os.chmod(d, 0o700)
         if host is None:
             names, ips = addresses()
             host = ips[-1] if len(ips) > 1 else names[-1]
-        net = {"v": 1, "board": name, "user": name, "password": secrets.token_urlsafe(18),
-               "host": host, "port": port}
-        _secret_file(os.path.join(d, "net.json"), json.dumps(net, indent=1) + "\n")
-        shutil.copyfile(self.path("ca.crt"), os.path.join(d, "ca.crt"))
-        with open(self.path("ca.crt")) as f:
-            pem = f.read()
-        # the same certificate as DER bytes, as MicroPython's ssl takes it (cadata)
-        with open(os.path.join(d, "ca.der"), "wb") as f:
-            f.write(ssl.PEM_cert_to_DER_cert(pem))
+        with open(self.path("ca.crt")) as ca:
+            pem = ca.read()
+        self._write_board(name, {"club": self.club_name(), "wifi": wifi,
+                                 "broker": {"host": host, "port": port}, "board": name,
+                                 "password": secrets.token_urlsafe(18), "ca": pem})
         if passwd:
             self.write_passwd()
-        return d
+        return f
 
     # ---- the broker's configuration ----
 

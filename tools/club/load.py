@@ -58,8 +58,7 @@ class RawBoard:
     """One board: the protocol's publishes over a minimal MQTT client."""
 
     def __init__(self, club, name, port, ctx, moves, cols, rows, game, pace, sent):
-        with open(club.path("boards", name, "net.json")) as f:
-            self.net = json.load(f)
+        self.net = club.board_file(name)
         self.name, self.port, self.ctx = name, port, ctx
         self.moves, self.cols, self.rows, self.game = moves, cols, rows, game
         self.pace, self.sent = pace, sent
@@ -75,7 +74,7 @@ class RawBoard:
         flags = 0x80 | 0x40 | 0x20 | 0x08 | 0x04 | 0x02
         body = (_str("MQTT") + bytes([4, flags]) + struct.pack("!H", 60) + _str("load-" + self.name)
                 + _str(protocol.topic(self.name, "status")) + _str('{"v":1,"on":0}')
-                + _str(self.net["user"]) + _str(self.net["password"]))
+                + _str(self.net["board"]) + _str(self.net["password"]))
         self.w.write(_packet(0x10, body))
         head = await self.r.readexactly(4)
         if head[0] != 0x20 or head[3] != 0:
@@ -255,6 +254,7 @@ def main(argv=None):
     tmp = tempfile.mkdtemp(prefix="club-load-")
     club = Club(tmp).make()
     club.server_cert()
+    club.set_wifi("club-load", "")       # the bench's boards join no WiFi: they are on this laptop
     names = ["b%04d" % i for i in range(a.boards)]
     t = time.monotonic()
     for n in names:

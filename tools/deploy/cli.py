@@ -7,8 +7,9 @@
     --add-game G          add a game, keeping the ones on the board
     --remove-game G       remove a game, keeping the others
     --drive PATH          CircuitPython: the CIRCUITPY drive (default: the one mounted)
-    --club FILE           a board on the club network (club9w): its club file, put on
-                          it as club.json (never printed; tools/deploy/club.py)
+    --club PATH           a board on the club network (club9w): its club file, put on
+                          it as club.json (never printed; tools/deploy/club.py): the
+                          folder club/boards/NAME tools.club add-board made, or its file
     --dry-run             print what would be copied and removed; change nothing
                           (with no board connected: the plan for an empty Pico)
 
@@ -61,8 +62,9 @@ def parse_args(argv):
     p.add_argument("--lang", choices=LANGS, help="the language the board speaks from its next "
                    "start: pt (Portuguese) or en (English), as if chosen at its menu (default: "
                    "the one chosen on it, else its board file's)")
-    p.add_argument("--club", metavar="FILE", help="a board on the club network (--board club9w): "
-                   "the club file tools.club add-board wrote for it, put on the board "
+    p.add_argument("--club", metavar="PATH", help="a board on the club network (--board club9w): "
+                   "the folder club/boards/NAME (or its club.json) tools.club add-board "
+                   "made for it, put on the board "
                    "as club.json (the WiFi, the broker, the board's name and password, the CA)")
     p.add_argument("--dry-run", action="store_true",
                    help="print what would be copied and removed, change nothing; with no "

@@ -4,9 +4,11 @@ A board file with `"net": "wifi"` (boards/club9w.py, a Pico W) gets the
 firmware's net/ modules, and adafruit_minimqtt with the two libraries it
 imports, compiled to .mpy under lib/ (MicroPython looks there), checked
 to be the versions requirements-circuitpython.txt pins. A board without
-one gets none of it. `--club FILE` puts the club file on the board as
+one gets none of it. `--club PATH` puts the board's club file on it as
 club.json: the club, its WiFi, its broker, the board's name and password
-and the club's CA (docs/developers/club-protocol.md, "The club file").
+and the club's CA (docs/developers/club-protocol.md, "The club file"), as
+`python -m tools.club add-board NAME` wrote it in club/boards/NAME/ (PATH
+is that folder or the file in it).
 The file is checked first (net/config.py, the board's own check); what
 it holds is never printed, and it is no file of the deploy's manifest,
 so no later deploy removes it.
@@ -62,6 +64,8 @@ def read_club_file(path, board, now=None):
     if not networked(board):
         raise DeployError("--club is for a board on the club network: its board file has no "
                           "\"net\" (choose --board club9w)")
+    if os.path.isdir(path):          # the board's folder in the club's (tools.club add-board)
+        path = os.path.join(path, CLUB_FILE)
     try:
         with open(path, "rb") as f:
             raw = f.read()
@@ -70,8 +74,8 @@ def read_club_file(path, board, now=None):
     try:
         d = json.loads(raw.decode("utf-8"))
     except (ValueError, UnicodeError):
-        raise DeployError("the club file %s is not JSON (tools.club add-board writes "
-                          "it)" % path)
+        raise DeployError("the club file %s is not JSON (python -m tools.club add-board NAME "
+                          "writes it, in club/boards/NAME/)" % path)
     try:
         config.check(d, os.path.basename(path))
     except config.ConfigError as e:
@@ -85,4 +89,4 @@ def read_club_file(path, board, now=None):
 
 def club_line(path):
     return ("  write  /%s (the club's WiFi and broker and this board's identity, from %s)"
-            % (CLUB_FILE, os.path.basename(path)))
+            % (CLUB_FILE, os.path.normpath(path)))

@@ -25,6 +25,7 @@ class Running(cli.Running):
 
     def __init__(self, path):
         club = Club(path).make()
+        club.set_wifi("clube", "wifi-secret-77")
         for b in ("alpha", "beta", "gamma", "delta"):
             club.add_board(b, host="127.0.0.1")
         self.port = club_broker.free_port()
@@ -59,8 +60,7 @@ def club(tmp_path_factory):
 
 
 def board_password(club, name):
-    with open(club.club.path("boards", name, "net.json")) as f:
-        return json.load(f)["password"]
+    return club.club.board_file(name)["password"]
 
 
 def post(url, body, headers=None):
@@ -273,18 +273,37 @@ def test_without_mosquitto_the_club_says_how_to_install_it(tmp_path, monkeypatch
 
 def test_add_board_refuses_a_bad_name_and_never_prints_the_password(tmp_path, capsys):
     d = str(tmp_path / "c")
+    assert cli.main(["add-board", "b1", "--dir", d]) == 1           # the club's WiFi first
+    assert "python -m tools.club wifi" in capsys.readouterr().err
+    secret = tmp_path / "wifi.txt"
+    secret.write_text("wifi-pass-123\n")
+    assert cli.main(["wifi", "too-short", "--dir", d, "--password-file", str(tmp_path / "no")]) == 1
+    assert cli.main(["wifi", "clube", "--dir", d, "--password-file", str(secret)]) == 0
     assert cli.main(["add-board", "Bad_Name", "--dir", d]) == 1
     assert cli.main(["add-board", "club", "--dir", d]) == 1
     assert "no board name" in capsys.readouterr().err
     assert cli.main(["add-board", "b1", "--dir", d, "--host", "10.0.0.2"]) == 0
     said = capsys.readouterr().out
-    with open(os.path.join(d, "boards", "b1", "net.json")) as f:
-        net = json.load(f)
-    assert net["password"] not in said and net["host"] == "10.0.0.2"
-    assert os.stat(os.path.join(d, "boards", "b1", "net.json")).st_mode & 0o077 == 0
+    f = os.path.join(d, "boards", "b1", "club.json")
+    with open(f) as fh:
+        net = json.load(fh)
+    assert net["broker"] == {"host": "10.0.0.2", "port": 8883} and net["board"] == "b1"
+    assert net["wifi"] == {"ssid": "clube", "password": "wifi-pass-123"}
+    assert net["password"] not in said and "wifi-pass-123" not in said
+    assert "--club " + os.path.dirname(f) in said                    # the next command, as is
+    assert os.stat(f).st_mode & 0o077 == 0
+    assert os.stat(os.path.join(d, "wifi.json")).st_mode & 0o077 == 0
     assert cli.main(["add-board", "b1", "--dir", d]) == 1          # it has one: --renew to change it
-    with open(os.path.join(d, "passwd")) as f:
-        assert net["password"] not in f.read()
+    with open(os.path.join(d, "passwd")) as fh:
+        assert net["password"] not in fh.read()
+    # a new WiFi reaches the boards issued before it, their passwords kept
+    secret.write_text("other-pass-456\n")
+    assert cli.main(["wifi", "clube2", "--dir", d, "--password-file", str(secret)]) == 0
+    assert "other-pass-456" not in capsys.readouterr().out
+    with open(f) as fh:
+        again = json.load(fh)
+    assert again["wifi"] == {"ssid": "clube2", "password": "other-pass-456"}
+    assert again["password"] == net["password"]
 
 
 def test_the_page_shows_a_boards_move_live_and_sends_the_names_written_on_it(club):

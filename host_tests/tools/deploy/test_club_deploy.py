@@ -70,3 +70,26 @@ def test_a_club_file_for_a_board_without_a_network_is_refused(tmp_path, capsys):
     fake = FakeTransport()
     code, _ = run(fake, "--board", "club9", "--club", club_file(tmp_path))
     assert code == 2 and "club9w" in capsys.readouterr().err
+
+
+@needs_lib
+def test_the_folder_tools_club_add_board_made_is_what_deploy_club_takes(tmp_path, capsys):
+    import shutil
+    from tools.club.folder import Club
+    if shutil.which("openssl") is None:
+        pytest.skip("needs openssl: apt-get install -y openssl")
+    club = Club(str(tmp_path / "cm-lisboa")).make()
+    club.set_wifi("clube", SECRETS[1])
+    folder = os.path.dirname(club.add_board("mesa-3", host="192.168.4.1"))
+    issued = club.board_file("mesa-3")
+    fake = FakeTransport()
+    code, out = run(fake, "--board", "club9w", "--club", folder)
+    assert code == 0, out
+    on_board = json.loads(fake.fs["club.json"])
+    assert on_board.pop("utc")[0] >= 2026        # the deploy's time: the board's clock from it
+    assert on_board == issued
+    with open(club.path("ca.crt")) as f:
+        assert on_board["ca"] == f.read()
+    printed = out + capsys.readouterr().out
+    for s in (issued["password"], SECRETS[1]):
+        assert s not in printed
