@@ -317,7 +317,10 @@ class Service:
         if b is None or b.start is None or b.result is not None:
             return None
         s = b.start
-        if s["mode"] != "bvb" or s.get("vs") != other:
+        # A board names the other in `vs` only once a move of it came in
+        # (docs/developers/club-protocol.md): before the first relayed
+        # move its start says null, and the pairing says who it plays.
+        if s["mode"] != "bvb" or s.get("vs") not in (None, other):
             return None
         return b.g, s, [m["m"] for m in b.moves], self.store.contig.get((me, b.g), -1) + 1
 
@@ -335,7 +338,8 @@ class Service:
         ga, gb = self._bvb(a, b), self._bvb(b, a)
         ea, eb = self.boards.get(a), self.boards.get(b)
         if ea and eb and ea.result is not None and eb.result is not None \
-                and ea.start and eb.start and ea.start.get("vs") == b and eb.start.get("vs") == a \
+                and ea.start and eb.start and ea.start["mode"] == eb.start["mode"] == "bvb" \
+                and ea.start.get("vs") in (None, b) and eb.start.get("vs") in (None, a) \
                 and self._new_since_pairing(a, b, ea.g, eb.g):
             self.store.end_pair(a, b)            # both ended: the pair's one game is over
             log.info("the game of %s and %s is over: pair ended", a, b)
