@@ -5,8 +5,9 @@ same GPIOs; its wireless chip takes GPIO 23, 24, 25 and 29, which no
 board uses) with a network: "net": "wifi" makes the firmware join the
 club's WiFi and publish its games to the club's broker (net/,
 docs/makers/club-network.md). Its WiFi, broker and identity are no part
-of this file: `python -m tools.deploy --board club9w --club FILE` puts
-them on the board as club.json.
+of this file: `python -m tools.deploy --board club9w --club club/boards/NAME`
+puts the club file `python -m tools.club add-board NAME` wrote on the
+board as club.json.
 """
 BOARD = {
     "name": "club9w",

@@ -1,5 +1,6 @@
 """The club file on the board (club.json, put there by
-`python -m tools.deploy --board club9w --club FILE`): the club, the WiFi,
+`python -m tools.deploy --board club9w --club club/boards/NAME`, as
+`python -m tools.club add-board NAME` wrote it): the club, the WiFi,
 the broker, the board's name and password, the club's CA. Checked here;
 a mistake names the field, never a password's value. make() builds the
 board's ctx.net from it (net/club.py over net/link.py)."""
@@ -83,7 +84,7 @@ def set_clock(cfg):
 def load(storage):
     raw = storage.read(FILE)
     if raw is None:
-        raise ConfigError("%s: not on the board (python -m tools.deploy --club FILE)" % FILE)
+        raise ConfigError("%s: not on the board (python -m tools.deploy --club club/boards/NAME)" % FILE)
     try:
         d = json.loads(raw.decode())
     except (ValueError, UnicodeError):

@@ -1,5 +1,5 @@
 """A board of the club simulated in the tests: a paho-mqtt client that
-speaks the club protocol as a board does (docs/club.md, "The protocol"),
+speaks the club protocol as a board does (docs/developers/club-protocol.md),
 and the club itself started on a free loopback port.
 
 The board keeps an outbox of its events until an ack covers them and

@@ -233,7 +233,7 @@ class Club:
     def write_acl(self):
         lines = ["# the club's service: every board's topics",
                  "user %s" % protocol.CLUB_USER, "topic readwrite %s/#" % protocol.ROOT, "",
-                 "# a board: only its own topics (docs/club.md, The protocol)"]
+                 "# a board: only its own topics (docs/developers/club-protocol.md, Topics)"]
         for leaf in ("ev", "pos", "status"):
             lines.append("pattern write %s/%%u/%s" % (protocol.ROOT, leaf))
         for leaf in ("ack", "in"):

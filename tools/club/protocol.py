@@ -1,4 +1,4 @@
-"""The club protocol's messages, checked and built (docs/club.md, "The protocol").
+"""The club protocol's messages, checked and built (docs/developers/club-protocol.md).
 
 One place for what a payload must be: UTF-8 JSON objects of at most 1024
 bytes, "v": 1, every field of its kind present and of its type. A message
