@@ -306,6 +306,21 @@ def test_add_board_refuses_a_bad_name_and_never_prints_the_password(tmp_path, ca
     assert again["password"] == net["password"]
 
 
+def test_the_wifi_password_is_asked_without_echo_and_never_shown(tmp_path, monkeypatch, capsys):
+    asked = []
+    monkeypatch.setattr(cli.getpass, "getpass", lambda prompt: asked.append(prompt) or "typed-pass-9")
+    d = str(tmp_path / "c")
+    assert cli.main(["wifi", "clube", "--dir", d]) == 0
+    assert asked and "clube" in asked[0]
+    said = capsys.readouterr()
+    assert "typed-pass-9" not in said.out + said.err
+    assert Club(d).wifi() == {"ssid": "clube", "password": "typed-pass-9"}
+    monkeypatch.setattr(cli.getpass, "getpass", lambda prompt: "short")
+    assert cli.main(["wifi", "other", "--dir", d]) == 1        # WPA takes 8 at least: nothing changes
+    assert "8 to 64" in capsys.readouterr().err
+    assert Club(d).wifi()["ssid"] == "clube"
+
+
 def test_the_page_shows_a_boards_move_live_and_sends_the_names_written_on_it(club):
     try:
         from playwright import sync_api
