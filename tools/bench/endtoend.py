@@ -48,6 +48,9 @@ TAP_S = 0.08
 # at the board is a piece out of place, not a move.
 MODE_S = 6.0
 PUT_BACK_S = 0.5     # a standing piece lifted, then put back
+FAULT_TAIL_S = 14.0  # after the last move of a fault run: CircuitPython says it slowly
+# CircuitPython's own boot log, written by it at power-up, not by the firmware
+OWN_FILES = ("boot_out.txt",)
 # Semaforo for two players, every move a green piece put down: the first
 # player's a1, b2, c3 is a line of three greens (the win), d3 and d2 the
 # second player's. The reset comes after the fourth move.
@@ -560,6 +563,12 @@ def _tree(folder):
     return out
 
 
+def _keep_frames(work, name, r):
+    """A session's frames and switch changes beside its flash image, to look at after."""
+    with open(os.path.join(work, name + "-frames.json"), "w") as f:
+        json.dump({"frames": r["frames"], "changes": r["changes"]}, f)
+
+
 async def faults(emulator, work):
     """CircuitPython without what it needs: the flash left to the computer
     (Menu held at power-up), a full drive, the NeoPixel library missing."""
@@ -571,13 +580,15 @@ async def faults(emulator, work):
     deploy("cp", base)
     one, _two, placed = game_plans(board)
     plan = [x for x in one if x[0] <= placed[1][1]]        # open Semaforo, two moves
-    first_move, end = placed[0][1], placed[1][1] + 4
+    first_move, end = placed[0][1], placed[1][1] + FAULT_TAIL_S
     rep = {}
     menu = tuple(board["keys"]["menu"])
     img = os.path.join(work, "cp-ro.img")
     r = await session(emulator, "cp", files=base, hold=[menu], plan=plan, seconds=end, save=img)
+    _keep_frames(work, "cp-ro", r)
     on = flash_files(emulator, "cp", img)
     want = dict((p, b) for p, b in _tree(base).items() if p != MANIFEST)
+    on = dict((p, b) for p, b in on.items() if p not in OWN_FILES)
     rep["read_only"] = {"drive_unchanged": on == want, "said": said_text(
         r["frames"], r["first_s"] + first_move, r["first_s"] + end), "error": error_cross(r["frames"]),
         "new_files": sorted(set(on) - set(want))}
@@ -588,11 +599,12 @@ async def faults(emulator, work):
         f.write(b"\xa5" * (free_clusters(emulator, full) * 512))
     img = os.path.join(work, "cp-full.img")
     r = await session(emulator, "cp", files=full, plan=plan, seconds=end, save=img)
+    _keep_frames(work, "cp-full", r)
     on = flash_files(emulator, "cp", img)
     rep["full"] = {"free_clusters_left": free_clusters(emulator, full), "said": said_text(
         r["frames"], r["first_s"] + first_move, r["first_s"] + end), "error": error_cross(r["frames"]),
         "filler_intact": on.get("filler.bin") == _tree(full)["filler.bin"],
-        "new_files": sorted(set(on) - set(_tree(full)))}
+        "new_files": sorted(set(on) - set(_tree(full)) - set(OWN_FILES))}
     bare = os.path.join(work, "cp-nolib")
     shutil.rmtree(bare, ignore_errors=True)
     shutil.copytree(base, bare)
