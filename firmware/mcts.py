@@ -31,10 +31,6 @@ DEFAULT_PLAYOUTS = (300, 1500)
 CAP = 3500                 # tree nodes at level 5
 MIN_TREE = 400            # nodes: the smallest tree a heap short of room gets
 EXPAND = 8                 # visits before a leaf gets its children
-# Measured, not kept on (docs/developers/ai-mcts.md, "Expansion by real visits"):
-# True counts a leaf's EXPAND visits without its priors, which are more than
-# EXPAND (Go's even prior is 10), so as it is a leaf grows at its first visit.
-EXPAND_REAL = False
 RAVE_EQUIV = 3500          # playouts at which RAVE and the win rate weigh the same
 MAX_PLAYOUTS = 20000       # counts stay far below 2**16 and products below 2**30
 _ONE = const(1024)
@@ -409,7 +405,6 @@ def _search(t, hooks, legal, playouts, ms, clock, progress):  # noqa: C901
     amaf = bytearray(256)     # by move (a byte); 0: nobody played it
     zero = bytes(256)
     path = array("H", bytes(2 * _MAXDEPTH))
-    real = bytearray(cap_n) if EXPAND_REAL else None   # a leaf's playouts, priors apart
     t0 = clock() if clock is not None else 0
     tp = t0
     cal = getattr(hooks, "calibrate", None)
@@ -435,14 +430,7 @@ def _search(t, hooks, legal, playouts, ms, clock, progress):  # noqa: C901
         while True:
             f = first[node]
             if f == 0:
-                if real is not None:
-                    r = real[node]
-                    if r < EXPAND:
-                        real[node] = r + 1
-                        break
-                elif vis[node] < EXPAND:
-                    break
-                if used + hooks.MAXMOVES > cap_n or d >= _MAXDEPTH - 1:
+                if vis[node] < EXPAND or used + hooks.MAXMOVES > cap_n or d >= _MAXDEPTH - 1:
                     break
                 c = hooks.moves(mv, vis, win, used)
                 if c == 0:
