@@ -9,7 +9,9 @@ The board is a "mailbox": 10 rows of 9 cells, the 8 x 8 squares surrounded by
 walls (a wall column on the right serves both sides), so a queen ray is walked
 by adding a step until a non-empty cell, with no ray tables in the heap. Cell
 (y + 1) * 9 + x is square (x, y). A move is the int from << 14 | to << 7 | arrow
-in these cells.
+in these cells. The down-left ray from a1 (cell 9, step -10) starts at cell
+-1, which Python wraps to cell 89, a wall; viper code would read the byte
+before the buffer there (docs/developers/ai.md, "The viper fault").
 """
 from compat import const
 from games.common import (zobrist, Base, MoveError, check_options, cell_name, parse_cell, typed,
