@@ -360,9 +360,10 @@ def game_section(gid, doc):
     r, ci = ratings(doc)
     st = doc["settings"]
     lines = ["### %s (`%s`)" % (name, gid), "",
-             "Levels at %d MHz, seed %d, %d opening %s picked, a draw after %d plies." % (
+             "Levels at %d MHz, seed %d, %d opening %s picked, a draw after %d plies; every game "
+             "with its seeds and opening: [data/ladder/%s.json](data/ladder/%s.json)." % (
                  st["mhz"], st["seed"], st["opening"], "ply" if st["opening"] == 1 else "plies",
-                 st["max_plies"]), ""]
+                 st["max_plies"], gid, gid), ""]
     played = sorted(set(p for g in scores(doc) for p in g[:2]), key=order_key)
     lines += ["| player | Elo | 95% interval | games | score % |", "|---|---:|---:|---:|---:|"]
     tot = {}
