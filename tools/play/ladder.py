@@ -339,6 +339,18 @@ def checks(gid, doc):
     return out
 
 
+def missing_pairs(doc):
+    """The pairs of the round robin (greedy, the levels and any other player
+    of the file) with no game saved."""
+    have = set(k for k, v in doc.get("results", {}).items() if any(not x["error"] for x in v))
+    names = set(DEFAULT_PLAYERS)
+    for k in doc.get("results", {}):
+        names.update(k.split(" vs "))
+    names = sorted(names, key=order_key)
+    return [pair_key(a, b) for i, a in enumerate(names) for b in names[i + 1:]
+            if pair_key(a, b) not in have]
+
+
 def ratings(doc):
     """({player: Elo}, {player: (low, high)}) with greedy = 1000, or ({}, {})."""
     games = scores(doc)
@@ -378,16 +390,20 @@ def game_section(gid, doc):
             lines.append("| %s | %.0f | %.0f to %.0f | %d | %.0f |" % (p, r[p], lo, hi, n, 100 * s / n))
         else:
             lines.append("| %s | - | - | %d | %.0f |" % (p, n, 100 * s / n))
-    lines += ["", "| pair | games | first won | second won | drawn | first won on seat 0 / 1 |",
-              "|---|---:|---:|---:|---:|---:|"]
+    lines += ["", "| pair | games | first won | second won | drawn | first won on seat 0 / 1 "
+              "| s a game |", "|---|---:|---:|---:|---:|---:|---:|"]
     for key in sorted(doc["results"], key=lambda k: [order_key(x) for x in k.split(" vs ")]):
         gs = [x for x in doc["results"][key] if not x["error"]]
         a, b = key.split(" vs ")
         wa = sum(x["winner"] == "a" for x in gs)
         wb = sum(x["winner"] == "b" for x in gs)
         sw = seat_wins(doc, a, b)
-        lines.append("| %s | %d | %d | %d | %d | %d/%d, %d/%d |" % (
-            key, len(gs), wa, wb, len(gs) - wa - wb, sw[0][0], sw[0][1], sw[1][0], sw[1][1]))
+        lines.append("| %s | %d | %d | %d | %d | %d/%d, %d/%d | %.1f |" % (
+            key, len(gs), wa, wb, len(gs) - wa - wb, sw[0][0], sw[0][1], sw[1][0], sw[1][1],
+            sum(x["secs"] for x in gs) / max(1, len(gs))))
+    missing = missing_pairs(doc)
+    if missing:
+        lines += ["", "Not run yet: %s." % ", ".join(missing)]
     lines += ["", "| check | verdict | detail |", "|---|---|---|"]
     for what, verdict, detail in checks(gid, doc):
         lines.append("| %s | %s | %s |" % (what, verdict, detail))
@@ -401,9 +417,11 @@ INTRO = """%s
 Written by `python -m tools.play.ladder table --write` from the results in
 docs/reports/data/ladder/ (`python -m tools.play.ladder run` plays them, on
 CPython: the firmware's code, each level at its node budget scaled to the
-clock named per game). Every pair of players plays the games a pair the
-summary says, half with each on seat 0, and the first plies with a choice are
-picked among the few most promising moves, one opening per two games.
+clock named per game; "s a game" is CPython's time on a shared desktop core).
+Every pair run plays the games a pair the summary says, half with each on
+seat 0 (a game's section names the pairs of its round robin not run yet),
+and the first plies with a choice are picked among the few most promising
+moves, one opening per two games.
 `greedy` is a beginner who looks one move ahead: it takes a win it sees,
 avoids a move after which the opponent wins at once, and plays at random
 otherwise. Elo: a Bradley-Terry fit by maximum likelihood, draws counted
@@ -416,8 +434,8 @@ The checks: each level wins at least 60%% of its games against the level
 below on each seat (Semáforo: on the second seat only, the one that wins by
 force), and level 1 wins at most 70%% against greedy.
 
-| game | games a pair | greedy | L1 | L2 | L3 | L4 | L5 | others | checks |
-|---|---:|---:|---:|---:|---:|---:|---:|---|---|
+| game | pairs run | games a pair | greedy | L1 | L2 | L3 | L4 | L5 | others | checks |
+|---|---:|---:|---:|---:|---:|---:|---:|---:|---|---|
 %s
 
 %s
@@ -426,7 +444,7 @@ force), and level 1 wins at most 70%% against greedy.
 
 def summary_row(gid, doc):
     if not doc or not doc.get("results"):
-        return "| %s | not run | - | - | - | - | - | - | - | not run |" % gid
+        return "| %s | not run | - | - | - | - | - | - | - | - | not run |" % gid
     r, _ = ratings(doc)
     ns = sorted(set(len([x for x in v if not x["error"]]) for v in doc["results"].values()))
     per = "%d" % ns[0] if len(ns) == 1 else "%d-%d" % (ns[0], ns[-1])
@@ -438,7 +456,10 @@ def summary_row(gid, doc):
     verdict = "FAIL: " + ", ".join(fails) if fails else "PASS"
     if missing:
         verdict += "; not run: " + ", ".join(missing)
-    return "| %s | %s | %s | %s | %s |" % (gid, per, " | ".join(cells), others or "-", verdict)
+    done = len(doc["results"])
+    pairs = "%d of %d" % (done, done + len(missing_pairs(doc)))
+    return "| %s | %s | %s | %s | %s | %s |" % (gid, pairs, per, " | ".join(cells), others or "-",
+                                                verdict)
 
 
 def section(data=DATA):

@@ -173,8 +173,9 @@ def test_the_table_rates_what_was_played_and_says_what_was_not(tmp_path):
     (tmp_path / "rastros.json").write_text(json.dumps(doc))
     text = ladder.section(str(tmp_path))
     assert text.startswith(ladder.BEGIN) and text.rstrip().endswith(ladder.END)
-    assert "| rastros | 4 | 1000 |" in text           # greedy is the anchor
+    assert "| rastros | 1 of 15 | 4 | 1000 |" in text           # greedy is the anchor
     assert "| greedy vs L1 | 4 | 1 | 3 | 0 |" in text
+    assert "Not run yet: greedy vs L2, greedy vs L3" in text
     assert "| gatos_caes | not run |" in text
     assert "### Hex (`hex`)\n\nNot run yet." in text
     r = ladder.ratings(doc)[0]
