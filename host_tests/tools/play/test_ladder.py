@@ -66,8 +66,22 @@ def _winning(g):
 
 
 def _safe(g):
+    """The moves after which the opponent has no move that wins at once (a
+    move that ends the game, or leaves the same seat to move, is safe)."""
     me = g.turn
-    return [m for m in g.moves() if not players.loses_at_once(g, m, me)]
+    out = []
+    for m in g.moves():
+        g.play(m)
+        lost = False
+        if g.result() is None and g.turn != me:
+            for r in g.moves():
+                g.play(r)
+                lost = lost or g.result() == 1 - me
+                g.undo()
+        g.undo()
+        if not lost:
+            out.append(m)
+    return out
 
 
 def _positions(gid, want, seed=7, tries=200):
