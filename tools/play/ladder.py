@@ -50,6 +50,7 @@ OPENING = 2
 MAX_PLIES = 600              # a game this long is a draw
 STEP_MIN = 0.60              # each level's wins against the one below, on each seat
 BEGINNER_MAX = 0.70          # level 1's wins against greedy, at most
+MIN_GAMES = 40               # a check on fewer games says only how it stands so far
 
 
 def player_name(spec):
@@ -312,10 +313,17 @@ def seat_wins(doc, upper, lower):
     return out
 
 
-def checks(gid, doc):
+def _verdict(ok, n, min_games):
+    if n >= min_games:
+        return ("PASS" if ok else "FAIL"), ""
+    return "PARTIAL", " (%d games, fewer than %d; so far it would %s)" % (
+        n, min_games, "pass" if ok else "fail")
+
+
+def checks(gid, doc, min_games=MIN_GAMES):
     """[(what, verdict, detail)]: each level against the one below on each
-    seat that counts, and level 1 against greedy. verdict PASS, FAIL or
-    NOT RUN."""
+    seat that counts, and level 1 against greedy. verdict PASS, FAIL,
+    PARTIAL (a pair with fewer than min_games games) or NOT RUN."""
     seats = (FORCED_WIN[gid],) if gid in FORCED_WIN else (0, 1)
     out = []
     for lower, upper in zip(LEVELS, LEVELS[1:]):
@@ -328,12 +336,13 @@ def checks(gid, doc):
         detail = "; ".join("seat %d: %d/%d%s" % (s, sw[s][0], sw[s][1],
                                                   "" if s in seats else " (not counted)")
                            for s in (0, 1))
-        out.append((what, "PASS" if ok else "FAIL", detail))
+        verdict, more = _verdict(ok, sw[0][1] + sw[1][1], min_games)
+        out.append((what, verdict, detail + more))
     sw = seat_wins(doc, "L1", "greedy")
     w, n = sw[0][0] + sw[1][0], sw[0][1] + sw[1][1]
     if n:
-        out.append(("L1 vs greedy <= 70%", "PASS" if w <= BEGINNER_MAX * n else "FAIL",
-                    "L1 won %d/%d (%.0f%%)" % (w, n, 100.0 * w / n)))
+        verdict, more = _verdict(w <= BEGINNER_MAX * n, n, min_games)
+        out.append(("L1 vs greedy <= 70%", verdict, "L1 won %d/%d (%.0f%%)%s" % (w, n, 100.0 * w / n, more)))
     else:
         out.append(("L1 vs greedy <= 70%", "NOT RUN", "no games"))
     return out
@@ -432,7 +441,8 @@ games or a stronger opponent could tell more.
 
 The checks: each level wins at least 60%% of its games against the level
 below on each seat (Semáforo: on the second seat only, the one that wins by
-force), and level 1 wins at most 70%% against greedy.
+force), and level 1 wins at most 70%% against greedy; a pair with fewer
+than 40 games is PARTIAL, with what it shows so far.
 
 | game | pairs run | games a pair | greedy | L1 | L2 | L3 | L4 | L5 | others | checks |
 |---|---:|---:|---:|---:|---:|---:|---:|---:|---|---|
@@ -451,11 +461,13 @@ def summary_row(gid, doc):
     cells = ["%.0f" % r[p] if p in r else "-" for p in DEFAULT_PLAYERS]
     others = ", ".join("%s %.0f" % (p, r[p]) for p in sorted(r, key=order_key) if p not in DEFAULT_PLAYERS)
     cs = checks(gid, doc)
-    fails = [w for w, v, _ in cs if v == "FAIL"]
-    missing = [w for w, v, _ in cs if v == "NOT RUN"]
-    verdict = "FAIL: " + ", ".join(fails) if fails else "PASS"
-    if missing:
-        verdict += "; not run: " + ", ".join(missing)
+    parts = []
+    for word, kind in (("FAIL", "FAIL"), ("fewer than %d games" % MIN_GAMES, "PARTIAL"),
+                       ("not run", "NOT RUN")):
+        which = [w for w, v, _ in cs if v == kind]
+        if which:
+            parts.append("%s: %s" % (word, ", ".join(which)))
+    verdict = "; ".join(parts) or "PASS"
     done = len(doc["results"])
     pairs = "%d of %d" % (done, done + len(missing_pairs(doc)))
     return "| %s | %s | %s | %s | %s | %s |" % (gid, pairs, per, " | ".join(cells), others or "-",
