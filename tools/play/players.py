@@ -3,7 +3,8 @@
 Each is an AIPlayer: start(game), move(game) -> a move (or RESIGN),
 observe(game, move) for the other side's moves, close(). AIPlayer is the
 board's own AI at a level; RandomPlayer a uniformly random legal move;
-UCTPlayer a generic Monte-Carlo tree search with random playouts; GTPPlayer
+GreedyPlayer a beginner who looks one move ahead (tools/play/ladder.py's
+bottom rung); UCTPlayer a generic Monte-Carlo tree search with random playouts; GTPPlayer
 a Go engine over GTP (tools/play/gtp_client.py). The reference opponents
 built on OpenSpiel are in mcts_ref.py and spiel_ref.py.
 """
@@ -57,6 +58,59 @@ class RandomPlayer(AIPlayer):
         ms = game.moves()
         self.x = (self.x * 1103515245 + 12345) & 0x7FFFFFFF
         return ms[(self.x >> 8) % len(ms)]
+
+
+class GreedyPlayer(AIPlayer):
+    """A beginner who looks one move ahead: a move that wins at once if
+    there is one; else a random move after which the opponent has no move
+    that wins at once; else any random move. Seeded (Python's own generator:
+    this player lives only on the desktop).
+
+    "Wins at once" is the game's result() after the move, so a move that
+    ends the game (Ouri's last capture, Pontos' last box) counts by its
+    result. A move that leaves the same seat to move (a box in Pontos, a
+    capture that plays again) gives the opponent no reply, so it is safe:
+    the beginner does not look into a turn of several actions. Uniform among
+    the safe moves: the first safe one in a shuffled order, which spares
+    looking at every reply to every move (Amazonas has hundreds of each)."""
+
+    def __init__(self, seed):
+        self.rng = random.Random(seed)
+
+    def move(self, game):
+        ms = game.moves()
+        me = game.turn
+        for m in ms:
+            game.play(m)
+            won = game.result() == me
+            game.undo()
+            if won:
+                return m
+        order = list(ms)
+        self.rng.shuffle(order)
+        for m in order:
+            if not loses_at_once(game, m, me):
+                return m
+        return order[0]
+
+
+def loses_at_once(game, m, me):
+    """Does the opponent have a move that wins at once after `me` plays m?
+    (game is left as it was.)"""
+    game.play(m)
+    try:
+        if game.result() is not None or game.turn == me:
+            return False
+        them = game.turn
+        for r in game.moves():
+            game.play(r)
+            won = game.result() == them
+            game.undo()
+            if won:
+                return True
+        return False
+    finally:
+        game.undo()
 
 
 class _Node:
