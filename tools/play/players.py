@@ -60,6 +60,18 @@ class RandomPlayer(AIPlayer):
         return ms[(self.x >> 8) % len(ms)]
 
 
+def winning_move(game, ms):
+    """The first of `ms` after which the game's result is the mover's win, or None."""
+    me = game.turn
+    for m in ms:
+        game.play(m)
+        won = game.result() == me
+        game.undo()
+        if won:
+            return m
+    return None
+
+
 class GreedyPlayer(AIPlayer):
     """A beginner who looks one move ahead: a move that wins at once if
     there is one; else a random move after which the opponent has no move
@@ -79,17 +91,13 @@ class GreedyPlayer(AIPlayer):
 
     def move(self, game):
         ms = game.moves()
-        me = game.turn
-        for m in ms:
-            game.play(m)
-            won = game.result() == me
-            game.undo()
-            if won:
-                return m
+        m = winning_move(game, ms)
+        if m is not None:
+            return m
         order = list(ms)
         self.rng.shuffle(order)
         for m in order:
-            if not loses_at_once(game, m, me):
+            if not loses_at_once(game, m, game.turn):
                 return m
         return order[0]
 
@@ -101,14 +109,7 @@ def loses_at_once(game, m, me):
     try:
         if game.result() is not None or game.turn == me:
             return False
-        them = game.turn
-        for r in game.moves():
-            game.play(r)
-            won = game.result() == them
-            game.undo()
-            if won:
-                return True
-        return False
+        return winning_move(game, game.moves()) is not None
     finally:
         game.undo()
 
@@ -148,13 +149,9 @@ class UCTPlayer(AIPlayer):
 
     def move(self, game):
         ms = game.moves()
-        me = game.turn
-        for m in ms:
-            game.play(m)
-            won = game.result() == me
-            game.undo()
-            if won:
-                return m
+        m = winning_move(game, ms)
+        if m is not None:
+            return m
         if len(ms) == 1:
             return ms[0]
         root = _Node(None, None, self._untried(game))
