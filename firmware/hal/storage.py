@@ -11,7 +11,8 @@ write_atomic(name, data)  `data` is bytes, text, or an iterable of pieces
     rename will not replace a file (FAT) refuses with OSError; then the whole
     `.tmp` is first renamed to `name.new`, `name` removed and `name.new`
     renamed to `name`. A torn `.tmp` (a cut while writing it) is never read:
-    only a finished file ever carries the `.new` name.
+    only a finished file ever carries the `.new` name. A write the
+    filesystem refuses (full, read-only) removes its `.tmp` and raises.
 read(name)      The bytes of `name`, else of `name.new` (a cut in the middle of
     a FAT replace), else None. `name.tmp` is never taken. The whole file in
     RAM: for files whose size is known to be small; the app reads saves and
@@ -164,11 +165,18 @@ class FileStorage:
             data = data.encode()
         fs = self.files
         tmp, new, path = self.path(name + ".tmp"), self.path(name + ".new"), self.path(name)
-        with fs.open(tmp, "wb") as f:
-            if isinstance(data, (bytes, bytearray)):
-                f.write(data)
-            else:
-                _write_pieces(f, data)
+        try:
+            with fs.open(tmp, "wb") as f:
+                if isinstance(data, (bytes, bytearray)):
+                    f.write(data)
+                else:
+                    _write_pieces(f, data)
+        except OSError:
+            # A full drive refuses the bytes after it made the file: an empty
+            # or part .tmp would stay behind (never read, but it looks like
+            # a lost save to whoever opens the drive).
+            self._remove(name + ".tmp")
+            raise
         try:
             fs.rename(tmp, path)        # LittleFS and POSIX replace at once
             return

@@ -33,6 +33,7 @@ class _File:
 
     def write(self, b):
         self.flash._op("write", self.path, bytes(b))
+        self.flash.write_into(self.path, b)
         self.flash.files[self.path] = self.flash.files.get(self.path, b"") + bytes(b)
         return len(b)
 
@@ -108,6 +109,9 @@ class Flash:
                 cuts.append(flash.after_cut(op, True))
         self.watch = watch
         return cuts
+
+    def write_into(self, path, b):
+        """Before a write lands: a subclass may refuse it (a full drive)."""
 
     # --- what FileStorage calls -----------------------------------------------
     def listdir(self, path=""):

@@ -5,6 +5,7 @@ Menu held at power-up), and then every write fails read-only (errno 30); a
 full flash fails with errno 28. Portable."""
 from simboard import SimBoard, fresh_dir
 from hal.storage import FileStorage
+from flash import Flash
 from app import saves, screen
 from app.play import NOT_SAVED_READ_ONLY, NOT_SAVED_FULL
 
@@ -84,3 +85,34 @@ def test_another_write_error_is_still_a_fault():
     b.enter("a1")
     b.tick(20)
     assert b.mode() == "ErrorScreen" and b.app.errors == 1, "logged and shown, as before"
+
+
+class FullFlash(Flash):
+    """A FAT flash with `room` bytes left: a write past it fails ENOSPC
+    after the file was made, as a full drive does."""
+
+    room = 1 << 20
+
+    def used(self):
+        n = 0
+        for b in self.files.values():
+            n += len(b)
+        return n
+
+    def write_into(self, path, b):
+        if self.used() + len(b) > self.room:
+            raise OSError(28, "no space left")
+
+
+def test_a_save_refused_by_a_full_drive_leaves_no_part_file_and_the_old_save():
+    flash = FullFlash(fat=True)
+    storage = FileStorage("", flash)
+    storage.write_atomic("save-x.json", b"old save")
+    flash.room = flash.used()                   # not one byte more
+    try:
+        storage.write_atomic("save-x.json", b"the new save, longer")
+        raise AssertionError("a full drive took the bytes")
+    except OSError as e:
+        assert e.args[0] == 28
+    assert sorted(flash.files) == ["save-x.json"], sorted(flash.files)
+    assert storage.read("save-x.json") == b"old save"
