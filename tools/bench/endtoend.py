@@ -137,6 +137,42 @@ def _emu(emulator):
     return run_on_pico
 
 
+WAKE_CHECK_US = 100
+
+
+def wake_guard(rig, every_us=WAKE_CHECK_US):
+    """Stand in for the one thing the emulated core gets wrong that
+    CircuitPython meets: WFI with an interrupt already pending.
+
+    CircuitPython idles with interrupts masked (cpsid i), checks that no
+    tick has come, and then WFI (ports/raspberrypi/supervisor/port.c,
+    port_idle_until_interrupt). When the timer's tick comes between the
+    mask and the WFI, a real Cortex-M0+ does not sleep (a pending interrupt
+    is a wake-up event even while PRIMASK masks it), and the tick is taken
+    once cpsie unmasks it. The emulator's core only looks for interrupts
+    when one newly becomes pending, so it sleeps, and since that tick was
+    the only thing that would re-arm the timer, it sleeps for ever: no
+    frame, no scan, no console, cycles stopped (measured: a CircuitPython
+    board idling at its menu stopped 6 s after reset, PC in WFI, an enabled
+    interrupt pending). MicroPython idles with WFE and is not affected.
+
+    Every `every_us` of emulated time this ends such a sleep as the real
+    core would not have begun it: the core goes on after its WFI. Returns
+    a list whose length is the number of sleeps ended."""
+    core = rig.mcu.core
+    ended = []
+
+    def check():
+        if core.waiting and core.pending_interrupts & core.enabled_interrupts:
+            core.waiting = False
+            core.interrupts_updated = True
+            ended.append(rig.sim_seconds)
+        alarm.schedule(every_us * 1000)
+    alarm = rig.clock.create_alarm(check)
+    alarm.schedule(every_us * 1000)
+    return ended
+
+
 def flash_files(emulator, variant, image):
     """{path: bytes} of the files on a saved flash image (the drive, or littlefs)."""
     emu = _emu(emulator)
@@ -186,6 +222,8 @@ async def session(emulator, variant, files=None, image=None, closed=(), plan=(),
     m.closed = set(closed) | set(hold)
     rig = emu.PicoRig(circuitpython=variant == "cp", files=[files] if files else None,
                       fs_image=image, neopixels=[(pin_number(board["led_pin"]), "GRB")], matrix=m)
+    if variant == "cp":
+        wake_guard(rig)
     wall = time.time()
     await rig.start(timeout=900)
     while hold and not m.scans and rig.sim_seconds < settle:
@@ -437,6 +475,7 @@ async def _as_code_py(emu, folder, code, timeout, sim_limit):
         with open(os.path.join(drive, "code.py"), "w") as f:
             f.write(code + "\nprint('DONE')\n")
         rig = emu.PicoRig(circuitpython=True, files=[drive], echo=lambda t: sys.stderr.write(t))
+        wake_guard(rig)
         wall = time.time()
         await rig.start(timeout=timeout)
         await rig.reload_code_py(wall_timeout=timeout)
