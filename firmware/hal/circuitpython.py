@@ -95,12 +95,11 @@ class Matrix(_contract.Matrix):
     drives a row low and reads the columns with pull-ups, as rp2 does.
 
     keypad takes the switches closed when it starts as its starting state and
-    reports no press for them (adafruit/circuitpython issue 9818): a piece
-    left standing over a power cut is not seen until it is lifted and put
-    back, which the board then asks for (app/waiting.py). Both ways round it
-    tried on the emulated Pico (CircuitPython 10.2.1), keypad's reset() after
-    it starts and a read of the matrix with digitalio before, left keypad
-    reporting no switch at all.
+    reports no press for them (adafruit/circuitpython issue 9818), so a piece
+    left standing over a power cut would go unseen. reset() right after it
+    starts makes it assume every key released: the closed ones are then
+    reported pressed at its next scans (seen on CircuitPython 10.2.1 on the
+    emulated Pico: a switch closed at power-up reported pressed 20 ms later).
     """
 
     def __init__(self, board):
@@ -124,6 +123,7 @@ class Matrix(_contract.Matrix):
                                        columns_to_anodes=True, interval=interval,
                                        max_events=64)
         self.interval = interval
+        self.km.reset()
         keymap = [-1] * (len(row_pins) * ncols)
         for y in range(rows):
             for x in range(cols):

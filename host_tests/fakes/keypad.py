@@ -9,7 +9,8 @@ than 9, whose KeyMatrix takes no debounce_threshold.
 Switches closed in the fake digitalio (`digitalio.closed`, pairs of pin
 names) when a KeyMatrix is made are closed in it too, and, as on
 CircuitPython (seen on CircuitPython 10.2.1; adafruit/circuitpython issue
-9818), it takes them as its starting state and reports no press for them.
+9818), it takes them as its starting state and reports no press for them,
+until reset() makes it assume every key released.
 """
 import digitalio as _digitalio      # the fake beside this one
 

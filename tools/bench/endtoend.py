@@ -47,7 +47,6 @@ TAP_S = 0.08
 # play from source meanwhile, and a piece put down before play has looked
 # at the board is a piece out of place, not a move.
 MODE_S = 6.0
-PUT_BACK_S = 0.5     # a standing piece lifted, then put back
 FAULT_TAIL_S = 14.0  # after the last move of a fault run: CircuitPython says it slowly
 # CircuitPython's own boot log, written by it at power-up, not by the firmware
 OWN_FILES = ("boot_out.txt",)
@@ -271,13 +270,10 @@ def tap(plan, t, rc):
     plan.append((t + TAP_S, rc, False))
 
 
-def game_plans(board, put_back=False):
+def game_plans(board):
     """(before the reset, after it, the placements' (plan time, (row, col))):
     Semaforo opened from the menu (its square twice, OK: two players), the
-    moves but the last put down; after the reset OK (resume) and the last.
-    With `put_back` the pieces standing through the reset are lifted and put
-    back after the resume, as the board asks on CircuitPython (its keypad
-    does not see a switch closed when it starts: hal/circuitpython.py)."""
+    moves but the last put down; after the reset OK (resume) and the last."""
     _firmware()
     from tools.bench import latency
     menu_sq = latency.menu_square(board, "semaforo")
@@ -293,10 +289,6 @@ def game_plans(board, put_back=False):
             t = 3.0
             tap(two, t, latency.fkey_rc(board, "ok"))
             t += MODE_S
-            for _after, _t, rc in placed if put_back else ():
-                two.append((t, rc, False))
-                two.append((t + PUT_BACK_S, rc, True))
-                t += GAP_S
         rc = latency.key_rc(board, latency.semaforo_square(board, name))
         (one if i < BEFORE_RESET else two).append((t, rc, True))
         placed.append((i >= BEFORE_RESET, t, rc))
@@ -341,7 +333,7 @@ async def play(emulator, variant, work):
     shutil.rmtree(drive, ignore_errors=True)
     os.makedirs(drive)
     lines = deploy(variant, drive)
-    one, two, placed = game_plans(board, put_back=variant == "cp")
+    one, two, placed = game_plans(board)
     img1, img2 = os.path.join(work, variant + "-1.img"), os.path.join(work, variant + "-2.img")
     r1 = await session(emulator, variant, files=drive, plan=one, seconds=one[-1][0] + 4, save=img1)
     kept = flash_files(emulator, variant, img1)

@@ -45,16 +45,6 @@ def test_the_script_is_a_game_that_ends_at_its_last_move():
     assert all(down for t, rc, down in one[-endtoend.BEFORE_RESET:]), "pieces stay put"
 
 
-def test_on_circuitpython_the_standing_pieces_are_put_back_before_the_last_move():
-    board = endtoend.load_board("cp")
-    _one, plain, placed = endtoend.game_plans(board)
-    _one, two, _placed = endtoend.game_plans(board, put_back=True)
-    standing = [rc for after, t, rc in placed if not after]
-    lifts = [(rc, down) for t, rc, down in two[2:-1]]
-    assert lifts == [x for rc in standing for x in ((rc, False), (rc, True))]
-    assert two[-1][1:] == plain[-1][1:] and two[-1][0] > two[-2][0], "then the last move"
-
-
 def test_the_frames_are_read_for_words_and_the_error_cross():
     dark = [(0, 0, 0)] * 81
     white = list(dark)
