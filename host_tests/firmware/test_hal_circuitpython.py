@@ -199,3 +199,11 @@ def test_the_levels_circuitpython_holds_name_real_games_and_levels():
     assert cp.Hal.LEVELS, "Go's playouts are too slow without viper: a limit is said"
     for gid, most in cp.Hal.LEVELS.items():
         assert gid in games.BOARD_GAMES and 0 <= most < 5, (gid, most)
+
+
+def test_the_worst_heap_bench_plays_each_game_at_the_level_the_board_offers():
+    from tools.bench import endtoend
+    assert endtoend.held_levels("cp") == cp.Hal.LEVELS
+    assert endtoend.capped(endtoend.BIG, endtoend.held_levels("cp")) == tuple(
+        (g, min(lv, cp.Hal.LEVELS.get(g, 5))) for g, lv in endtoend.BIG)
+    assert endtoend.capped(endtoend.BIG, endtoend.held_levels("mp")) == endtoend.BIG

@@ -56,6 +56,28 @@ OWN_FILES = ("boot_out.txt",)
 MOVES = ("a1", "d3", "b2", "d2", "c3")
 BEFORE_RESET = 4
 BIG = (("go", 3), ("sesqui", 3), ("hex", 3))
+
+
+def held_levels(variant):
+    """{game: highest level} the variant's HAL holds below 5 (hal/circuitpython.py
+    Hal.LEVELS, read from its source: the module imports CircuitPython's own)."""
+    if variant != "cp":
+        return {}
+    import ast
+    with open(os.path.join(ROOT, "firmware", "hal", "circuitpython.py")) as f:
+        tree = ast.parse(f.read())
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ClassDef) and node.name == "Hal":
+            for st in node.body:
+                if isinstance(st, ast.Assign) and any(getattr(t, "id", None) == "LEVELS"
+                                                      for t in st.targets):
+                    return ast.literal_eval(st.value)
+    return {}
+
+
+def capped(played, levels):
+    """The (game, level) pairs with each level at most what the board offers."""
+    return tuple((g, min(lv, levels.get(g, lv))) for g, lv in played)
 MPY_V63_ARMV6M = 6 | 3 << 8 | 4 << 10      # the probe's sys.implementation._mpy on a Pico
 
 
@@ -712,7 +734,7 @@ def main(argv=None):
                 elif part == "measure":
                     rep[part][v] = asyncio.run(measure(a.emulator, v, work, a.games and a.games.split(",")))
                 else:
-                    played = BIG if not a.played else tuple(
+                    played = capped(BIG, held_levels(v)) if not a.played else tuple(
                         (g, int(lv)) for g, lv in (x.split(":") for x in a.played.split(",")))
                     rep[part][v] = asyncio.run(worst_heap(a.emulator, v, work, played))
     if "faults" in only and "cp" in variants:
