@@ -62,6 +62,12 @@ DEFAULT_CANDIDATES = (30, 12)
 # tables in full, its search shorter), as mcts.MAX_PLAYOUTS for Go.
 MAX_NODES = 1 << 29
 
+# Level 1's slips: the percent of its moves picked among all those that do
+# not lose at once rather than the better half (a game module may declare
+# its own LEVEL1_RANDOM). Measured with the ladder: level 1 should win at
+# most 70% against the one-ply greedy beginner (docs/developers/ai.md).
+LEVEL1_RANDOM = 80
+
 # Safety stop in milliseconds per level when the caller passes a clock.
 SAFETY_MS = (0, 1500, 1500, 1800, 4500, 9000)
 
@@ -551,15 +557,36 @@ def choose(game, level=3, seed=0, nodes=None, ms=None, clock=None, progress=None
         return moves[bi]
     # Levels 1-2: a win if there is one; otherwise a seeded pick among the
     # better moves that do not lose at once (level 1: the better half, level 2:
-    # the better quarter).
+    # the better quarter). Level 1 also slips like a beginner: the game's
+    # LEVEL1_RANDOM percent of its moves are any move that does not lose at
+    # once, so that a player who only looks one move ahead can beat it.
     if scores[0] > _WON:
         return moves[0]
     keep = [i for i in range(len(moves)) if scores[i] >= -_WON]
     if not keep:
         return moves[0]
     keep.sort(key=lambda i: (-scores[i] << 12) + i)
+    rng = Rng((seed % 65537) * 257 + game.ply + gid_hash(gid))
+    if level == 1 and rng.below(100) < getattr(mod, "LEVEL1_RANDOM", LEVEL1_RANDOM):
+        m = _slip(game, rng)
+        if m is not None:
+            return m
     k = (len(keep) + 1) // 2 if level == 1 else (len(keep) + 3) // 4
-    return moves[keep[Rng((seed % 65537) * 257 + game.ply + gid_hash(gid)).below(k)]]
+    return moves[keep[rng.below(k)]]
+
+
+def _slip(game, rng):
+    """Level 1's slip: any legal move (not only the game's candidates, which
+    are already its most promising), unless it loses at once (None then)."""
+    ms = game.moves()
+    m = ms[rng.below(len(ms))]
+    me = game.turn
+    game.play(m)
+    r = game.result()
+    game.undo()
+    if r is not None and r != me and r != _DRAW:
+        return None
+    return m
 
 
 def gid_hash(gid):

@@ -135,9 +135,9 @@ def test_semaforo_after_an_undo_says_to_turn_the_piece_back_until_ok(capsys, tmp
 def test_semaforo_the_board_s_moves_are_said_with_the_colour(capsys, tmp_path):
     args = ("--game", "semaforo", "--players", "human,board")
     d = dumped(capsys, tmp_path, "place c4\nwait 3000\n", *args, "--level", "1")
-    assert d["moves"] == ["a1", "d3"] and d["says"][-1] == "PUT A GREEN PIECE - ON D3"
+    assert d["moves"] == ["a1", "a3"] and d["says"][-1] == "PUT A GREEN PIECE - ON A3"
     d = dumped(capsys, tmp_path, "place c4\nwait 3000\nplace e5\nwait 500\n", *args, "--level", "1")
-    assert d["moves"] == ["a1", "d3"], "no move until the board's piece stands"
+    assert d["moves"] == ["a1", "a3"], "no move until the board's piece stands"
     d = dumped(capsys, tmp_path, "place c4\nwait 3000\n", *args, "--level", "3")
     assert d["moves"] == ["a1", "a1"] and d["says"][-1] == "TURN THE PIECE ON A1 - TO YELLOW"
 

@@ -154,6 +154,55 @@ def test_deterministic_for_a_seed():
             assert a == b, (gid, level)
 
 
+def _level1_picks(g, mod, rate, seeds):
+    """Level 1's moves for each seed with LEVEL1_RANDOM at `rate` (the
+    game's own number, or ai's default where it has none), restored after."""
+    where = mod if hasattr(mod, "LEVEL1_RANDOM") else ai
+    old = where.LEVEL1_RANDOM
+    where.LEVEL1_RANDOM = rate
+    try:
+        return [ai.choose(g, level=1, seed=s) for s in seeds]
+    finally:
+        where.LEVEL1_RANDOM = old
+
+
+def test_level1_slips_at_its_rate_to_any_safe_move():
+    """Level 1 is meant to be beaten by a beginner (issue 36): its game's
+    LEVEL1_RANDOM percent of its moves are any legal move, the rest come
+    from the better half of its one-ply scores. Hex offers candidates():
+    a slip reaches beyond them too."""
+    seeds = range(200)
+    for gid in ("rastros", "hex"):
+        mod = load(gid)
+        g = mod.Game()
+        every = g.moves()
+        pool = g.candidates(30) if gid == "hex" else every
+        best = set(_level1_picks(g, mod, 0, seeds))
+        assert len(best) <= (len(pool) + 1) // 2, (gid, len(best), len(pool))
+        rate = getattr(mod, "LEVEL1_RANDOM", ai.LEVEL1_RANDOM)
+        picks = _level1_picks(g, mod, rate, seeds)
+        assert picks == _level1_picks(g, mod, rate, seeds), gid     # the same for a seed
+        outside = len([m for m in picks if m not in best])
+        # A slip is uniform over every move, so some land in the better half.
+        want = len(seeds) * rate / 100 * (1 - len(best) / len(every))
+        assert 0.7 * want <= outside <= 1.3 * want, (gid, outside, want)
+        if gid == "hex":
+            assert len([m for m in picks if m not in pool]) > len(seeds) // 4, gid
+
+
+def test_level1_always_slipping_still_takes_a_win_in_one():
+    checked = 0
+    for gid in ("rastros", "hex", "ouri"):
+        mod = load(gid)
+        for moves in win_positions(mod):
+            g = replay(mod, moves)
+            wins = wins_at_once(g)
+            for m in _level1_picks(g, mod, 100, range(5)):
+                assert m in wins, (gid, g.move_text(m), [g.move_text(w) for w in wins])
+            checked += 1
+    assert checked >= 3, "too few positions found"
+
+
 def test_every_level_plays_a_legal_move():
     for gid, mod in each_game():
         g = mod.Game()
