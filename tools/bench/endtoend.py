@@ -330,8 +330,10 @@ def expected_result():
     return g.result()
 
 
-def touch_times(board, runs, placed):
-    """Switch change -> the first frame showing the square in a new colour (ms)."""
+def answers(board, runs, placed):
+    """For each piece put down: (switch change -> the first frame showing
+    its square in a new colour, in ms; that frame's pixels), None for both
+    where the board never answered."""
     _firmware()
     from tools.bench import latency
     chain_of = latency.grid(board)
@@ -340,12 +342,29 @@ def touch_times(board, runs, placed):
         r = runs[1 if after else 0]
         hit = [c for c in r["changes"] if c[1] == rc and c[2]]
         if not hit:
+            out.append((None, None))
             continue
         t = hit[-1][0]
         sq = rc[0] * board["cols"] + rc[1]
         answered = latency.answered_at(r["frames"], chain_of[sq], t)
-        out.append(None if answered is None else round((answered - t) * 1000, 1))
+        if answered is None:
+            out.append((None, None))
+            continue
+        px = [f for ft, f in r["frames"] if ft == answered][0]
+        out.append((round((answered - t) * 1000, 1), px))
     return out
+
+
+def touch_times(board, runs, placed):
+    """Switch change -> the first frame showing the square in a new colour (ms)."""
+    return [ms for ms, _px in answers(board, runs, placed)]
+
+
+def frames_differ(a, b):
+    """The chain positions where two frames differ (None: one is missing)."""
+    if a is None or b is None:
+        return None
+    return [i for i in range(len(a)) if tuple(a[i]) != tuple(b[i])]
 
 
 async def play(emulator, variant, work):
@@ -368,7 +387,8 @@ async def play(emulator, variant, work):
            "saves_at_reset": sorted(p for p in kept if p.startswith("save")),
            "saves_after": sorted(p for p in after if p.startswith("save")),
            "record_book": book, "error_log": after.get("error.log", b"").decode("utf-8", "replace"),
-           "touch_ms": touch_times(board, (r1, r2), placed), "expected": expected_result()}
+           "touch_ms": touch_times(board, (r1, r2), placed), "expected": expected_result(),
+           "move_frames": [px for _ms, px in answers(board, (r1, r2), placed)]}
     if variant == "cp":
         rep["redeploy"] = redeploy(drive, after, work)
     return rep
@@ -690,8 +710,11 @@ def summary(rep):
                 v, m.get("heap"), m.get("idle_us"),
                 dict((g, (a["moves_us"], a.get("playouts"))) for g, a in m.get("ai", {}).items())))
     if "play" in rep and all(v in rep["play"] for v in ("cp", "mp")):
-        out.append("first frames equal: %s" % (rep["play"]["cp"]["first_frame"] ==
-                                                 rep["play"]["mp"]["first_frame"]))
+        cp, mp = rep["play"]["cp"], rep["play"]["mp"]
+        out.append("first frames equal: %s" % (frames_differ(cp["first_frame"], mp["first_frame"])
+                                               == []))
+        out.append("each move's answering frame, squares that differ: %s" % [
+            frames_differ(a, b) for a, b in zip(cp.get("move_frames", ()), mp.get("move_frames", ()))])
     if "faults" in rep:
         for k, v in rep["faults"].items():
             out.append("fault %s: %r" % (k, dict((a, b) for a, b in v.items() if a != "console")))

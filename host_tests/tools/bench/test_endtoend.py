@@ -56,6 +56,22 @@ def test_the_frames_are_read_for_words_and_the_error_cross():
     assert endtoend.error_cross(frames) and not endtoend.error_cross(frames[:2])
 
 
+def test_each_move_is_answered_by_the_first_frame_showing_its_square_anew():
+    board = endtoend.load_board("mp")
+    _one, _two, placed = endtoend.game_plans(board)
+    after, _t, rc = placed[0]
+    from tools.bench import latency
+    i = latency.grid(board)[rc[0] * board["cols"] + rc[1]]
+    dark = [(0, 0, 0)] * 81
+    lit = list(dark)
+    lit[i] = (0, 200, 0)
+    run = {"changes": [(2.0, rc, True)], "frames": [(1.0, dark), (2.01, dark), (2.03, lit)]}
+    got = endtoend.answers(board, (run, run), placed[:1] + [(False, 0, (9, 9))])
+    assert got[0] == (30.0, lit) and got[1] == (None, None), "never touched: no answer"
+    assert endtoend.frames_differ(lit, dark) == [i] and endtoend.frames_differ(lit, lit) == []
+    assert endtoend.frames_differ(None, lit) is None
+
+
 def test_the_session_runs_from_source_beside_the_deployed_drive(tmp_path):
     endtoend.deploy("cp", str(tmp_path))
     endtoend.stage_session("cp", str(tmp_path), (("hex", 3),), 10, 5)
@@ -88,6 +104,8 @@ def test_both_boards_boot_to_the_same_menu_and_play_a_game_over_a_reset(run):
         assert r["error_log"] == ""
         assert len(r["touch_ms"]) == len(endtoend.MOVES) and None not in r["touch_ms"]
     assert cp["record_book"].split("#")[0] == mp["record_book"].split("#")[0], "the same result"
+    for a, b in zip(cp["move_frames"], mp["move_frames"]):
+        assert endtoend.frames_differ(a, b) == [], "each move answered with the same picture"
 
 
 @slow
