@@ -37,7 +37,7 @@ class Club:
         self.name = name
         self.storage = storage
         self.link = link
-        self.outbox = Outbox(storage)
+        self.outbox = Outbox(storage, mark=self._mark)
         self.play = None          # the game being played (app/play.py Play), or None
         self.g = None             # its game id
         self.n = 0                # the seq of its next event
@@ -54,7 +54,6 @@ class Club:
         self.ended_g = None       # the game whose end is the last event written
         self.boot = self._count_boot()
         self.games = 0
-        self.outbox.mark = self._mark
 
     def _count_boot(self):
         boot = 0

@@ -29,14 +29,14 @@ LINE_MOST = proto.MOST + 1   # a payload and its newline
 
 
 class Outbox:
-    def __init__(self, storage, name=FILE):
+    def __init__(self, storage, name=FILE, mark=None):
         self.storage = storage
         self.name = name
         self.acks = {}           # game id -> highest seq the recorder stored
         self.sent = 0            # byte offset of the next line to publish
         self.more = True         # lines may wait past `sent`: look (a read of the flash)
         self.cut_total = 0       # bytes dropped from the start so far: offsets move by it
-        self.mark = None         # a callable: the dict the next drop writes first (net/club.py)
+        self.mark = mark         # a callable: the dict a drop writes first (net/club.py), or None
         src = storage.found(name)
         if src is not None and src != name:
             storage.rename(src, name)     # a FAT replace a cut stopped: finished (hal/storage.py)
@@ -142,9 +142,14 @@ class Outbox:
         if cut == 0:
             return 0
         size = self.storage.size(self.name)
-        self.storage.write_atomic(self.name, self._marked(self._rest(cut, size)))
-        self.sent = max(0, self.sent - cut)
-        self.cut_total += cut
+        head = b""
+        if self.mark is not None:
+            head = (json.dumps({"mark": self.mark()}) + "\n").encode()
+        self.storage.write_atomic(self.name, self._marked(head, self._rest(cut, size)))
+        # the rest now starts after the mark: offsets move by what was
+        # dropped less the mark's own bytes
+        self.sent = len(head) + max(0, self.sent - cut)
+        self.cut_total += cut - len(head)
         left = set()
         for d, line, end in self.events():
             left.add(d["g"])
@@ -153,9 +158,9 @@ class Outbox:
                 del self.acks[g]      # its game is all stored: no need to remember it
         return cut
 
-    def _marked(self, rest):
-        if self.mark is not None:
-            yield json.dumps({"mark": self.mark()}) + "\n"
+    def _marked(self, head, rest):
+        if head:
+            yield head
         for data in rest:
             yield data
 

@@ -206,3 +206,21 @@ def test_a_kept_game_resumed_after_another_game_goes_on_under_its_id():
     moves, kinds = bd2.rec.stream(g)
     assert moves == FINAL and kinds == ["start", "move", "move", "move", "end"], kinds
     assert bd2.rec.stream(g2)[0] == ["c3"]
+
+
+def test_after_a_drop_with_its_mark_the_next_event_to_send_is_the_next_line():
+    from memstorage import MemStorage
+    from net.outbox import Outbox
+    st = MemStorage()
+    box = Outbox(st, mark=lambda: {"3Z1": [9, 2]})
+    box.append(proto.start("3Z1", "hex", None, "2p", None, None, None))
+    for n in range(1, 4):
+        box.append(proto.move("3Z1", n, "a%d" % n, n % 2))
+    for _ in range(2):
+        d, line, end = box.next_unsent()
+        box.mark_sent(end)
+    box.ack("3Z1", 0)                       # one line dropped, the mark written first
+    assert box.read_mark() == {"3Z1": [9, 2]}
+    d, line, end = box.next_unsent()
+    assert d["n"] == 2 and st.read("outbox.txt")[box.sent:].startswith(line)
+    assert box.pending() == 3 and [d["n"] for d, _, _ in box.events()] == [1, 2, 3]
