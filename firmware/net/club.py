@@ -51,7 +51,7 @@ class Club:
         # [tag, game id, next seq, stream length] of the last games, newest
         # last: what the recorder's copy of each holds once all is sent.
         self.known = []
-        self.ended_g = None       # the game whose end is the last event written
+        self.finished = set()     # known games whose last event written is their end
         self.boot = self._count_boot()
         self.games = 0
 
@@ -105,9 +105,9 @@ class Club:
                 k[2] += 1
                 k[3] = _length(d, k[3])
                 if d["k"] == "end":
-                    self.ended_g = d["g"]
-                elif self.ended_g == d["g"]:
-                    self.ended_g = None
+                    self.finished.add(d["g"])
+                else:
+                    self.finished.discard(d["g"])
 
     def _mark(self):
         """What the outbox writes first at a drop: each known game's next
@@ -238,14 +238,29 @@ class Club:
             self._event(proto.undo(self.g, self.n))
 
     def ended(self, tag, result):
-        """A game reached the record book (app/result.py record_game)."""
-        if self.play is not None and self.play.tag == tag and self.ended_g != self.g:
-            # (a game resumed at its result after its end was written: not twice)
+        """A game reached the record book (app/result.py record_game): the
+        one in play, or a kept one abandoned from the resume offer (its id
+        known by its tag). Not twice: a game resumed at its result after
+        its end was written sends none."""
+        play = self.play
+        if play is not None and play.tag == tag:
+            k = self.known[-1]
+        else:
+            k = self._known_of(tag)
+        if k is None or k[1] in self.finished or (k[2] == 0 and play is None):
+            return
+        if play is not None and play.tag == tag:
             self._event(proto.end(self.g, self.n, result))
-            # On flash now, before the record book's line and the save's
-            # clearing that follow: a cut after those resumes nothing, and
-            # the end must not wait in RAM for the next poll.
-            self._flush()
+        else:
+            self.queue.append(proto.end(k[1], k[2], result))
+            k[2] += 1
+            self.finished.add(k[1])
+        # On flash now, before the record book's line and the save's
+        # clearing that follow: a cut after those resumes nothing, and the
+        # end must not wait in RAM for the next poll.
+        self._flush()
+        if play is None:
+            self._save_state("game's end")
 
     def left(self):
         """Back at the menu: no game held; the menu's picture next. Where
@@ -262,7 +277,10 @@ class Club:
         self.queue.append(d)
         self.n += 1
         self.pos_due = True
-        self.ended_g = self.g if d["k"] == "end" else None
+        if d["k"] == "end":
+            self.finished.add(self.g)
+        else:
+            self.finished.discard(self.g)
         k = self.known[-1] if self.known else None
         if k is not None and k[1] == self.g:
             k[2] = self.n

@@ -224,3 +224,22 @@ def test_after_a_drop_with_its_mark_the_next_event_to_send_is_the_next_line():
     d, line, end = box.next_unsent()
     assert d["n"] == 2 and st.read("outbox.txt")[box.sent:].startswith(line)
     assert box.pending() == 3 and [d["n"] for d, _, _ in box.events()] == [1, 2, 3]
+
+
+def test_a_kept_game_abandoned_at_the_boot_sends_its_end_under_its_id():
+    bd = Board({}, Recorder())
+    bd.b.start("semaforo")
+    bd.do("a1")
+    g = bd.club.g
+    bd.b.press("menu")
+    bd.b.press("menu")               # kept for later
+    bd.b.wait(100)
+    bd2 = Board(bd.flash.files, bd.rec)
+    assert bd2.b.mode() == "Resume"
+    bd2.b.press("undo")              # Undo then OK: abandoned, into the book as NOT FINISHED
+    bd2.b.press("ok")
+    bd2.b.wait(300)
+    moves, kinds = bd2.rec.stream(g)
+    assert moves == ["a1"] and kinds == ["start", "move", "end"], kinds
+    assert bd2.rec.stored[(g, 2)]["r"] == "NOT FINISHED"
+    assert bd2.club.outbox.pending() == 0
