@@ -26,6 +26,7 @@ from net.outbox import Outbox
 
 STATE = "net.json"           # the boot counter, the last games' ids by their tags
 GAMES_KEPT = 8               # games whose id a resume finds (their tags in net.json)
+TAIL = 16                    # a resumed game's last events read back: the save lags a press at most
 LOG = "net.log"
 LOG_LIMIT = 8192
 LINE_MOST = 120              # a log line's text at most: a hostile message fills no flash
@@ -150,10 +151,10 @@ class Club:
         self.remote = None
         self.names = None
         k = self._known_of(play.tag) if s.keep is not None else None
-        if k is not None:
-            self.known.remove(k)
-        else:
+        if k is None:
             k = [play.tag, self.new_gid(), 0, 0]
+        # one entry a tag (a new game's tag may repeat an old one's), newest last
+        self.known = [x for x in self.known if x[0] != play.tag]
         self.known.append(k)
         del self.known[:-GAMES_KEPT]
         self.g = k[1]
@@ -194,14 +195,17 @@ class Club:
     def _stream_tail(self, k):
         """The moves of game k's stream as its events so far leave them, a
         list of k[3] entries: None where the event is no longer on flash
-        (acked and dropped), the move's text where it is."""
+        (acked and dropped) or is older than its last TAIL events, the
+        move's text where it is."""
         g = k[1]
         evs = []
         for d, line, end in self.outbox.events():
             if d["g"] == g:
                 evs.append(d)
+                if len(evs) > TAIL:
+                    del evs[0]        # a day's game offline would not fit the heap
         while evs and evs[-1]["n"] != k[2] - 1:
-            evs.pop()                 # written after k (a cut list): not this stream
+            evs.pop()                 # its latest were acked and dropped: no tail held
         first = len(evs)
         while first > 0 and evs[first - 1]["n"] == k[2] - (len(evs) - first) - 1:
             first -= 1
