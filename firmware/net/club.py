@@ -10,6 +10,13 @@ what the club sends (receive): acks, the other board's moves, the players'
 names, every message checked by net/proto.py, a dropped one logged in a
 line and nothing changed. Nothing here waits for the network: a board
 without a broker plays on and its events wait in the outbox.
+
+A game keeps its id across a reset: net.json names the id of each of the
+last games by the game's tag (its save's), with its stream's next seq
+and length as last written there; the outbox's mark and its events say
+what came after (net/outbox.py). A resumed game goes on under its id with
+its next seq, after the events that bring the recorder's copy to the
+save's moves (docs/developers/club-protocol.md, "A resumed game").
 """
 import json
 
@@ -17,7 +24,9 @@ from compat import ticks_diff
 from net import proto
 from net.outbox import Outbox
 
-STATE = "net.json"           # the boot counter: game ids unique on this board
+STATE = "net.json"           # the boot counter, the last games' ids by their tags
+GAMES_KEPT = 8               # games whose id a resume finds (their tags in net.json)
+TAIL = 16                    # a resumed game's last events read back: the save lags a press at most
 LOG = "net.log"
 LOG_LIMIT = 8192
 LINE_MOST = 120              # a log line's text at most: a hostile message fills no flash
@@ -29,7 +38,7 @@ class Club:
         self.name = name
         self.storage = storage
         self.link = link
-        self.outbox = Outbox(storage)
+        self.outbox = Outbox(storage, mark=self._mark)
         self.play = None          # the game being played (app/play.py Play), or None
         self.g = None             # its game id
         self.n = 0                # the seq of its next event
@@ -40,6 +49,10 @@ class Club:
         self.names = None         # players' names from the club's page
         self.dropped = 0
         self.busy_at = None       # ticks of the last pass with a touch
+        # [tag, game id, next seq, stream length] of the last games, newest
+        # last: what the recorder's copy of each holds once all is sent.
+        self.known = []
+        self.finished = set()     # known games whose last event written is their end
         self.boot = self._count_boot()
         self.games = 0
 
@@ -49,14 +62,67 @@ class Club:
             d = json.loads(self.storage.read(STATE) or b"{}")
             if isinstance(d, dict) and type(d.get("boot")) is int:
                 boot = d["boot"]
+            if isinstance(d, dict) and isinstance(d.get("games"), list):
+                self.known = [k for k in d["games"] if _known_ok(k)][-GAMES_KEPT:]
         except (ValueError, UnicodeError, OSError):
             pass
+        self._settle()
         boot += 1
-        try:
-            self.storage.write_atomic(STATE, json.dumps({"boot": boot}))
-        except OSError as e:
-            self.log("boot counter not saved: %s" % e)
+        self.boot = boot
+        self._save_state("boot counter")
         return boot
+
+    def _save_state(self, what):
+        """net.json as the outbox stands: the events still queued in RAM
+        (on flash at the next poll) not counted, so a cut before they are
+        written leaves no seq the recorder would wait for for ever."""
+        games = [list(k) for k in self.known]
+        for d in reversed(self.queue):
+            for k in games:
+                if k[1] == d["g"] and k[2] == d["n"] + 1:
+                    k[2] = d["n"]
+                    k[3] = _length_before(d, k[3])
+        try:
+            self.storage.write_atomic(STATE, json.dumps({"boot": self.boot, "games": games}))
+        except OSError as e:
+            self.log("%s not saved: %s" % (what, e))
+
+    def _settle(self):
+        """The known games brought up to what the outbox says came after
+        net.json was written: the mark of its last drop, then its events."""
+        mark = self.outbox.read_mark()
+        if isinstance(mark, dict):
+            for k in self.known:
+                got = mark.get(k[1])
+                if (isinstance(got, list) and len(got) == 2 and type(got[0]) is int
+                        and type(got[1]) is int and got[0] > k[2]):
+                    k[2], k[3] = got
+        by_g = {}
+        for k in self.known:
+            by_g[k[1]] = k
+        for d, line, end in self.outbox.events():
+            k = by_g.get(d["g"])
+            if k is not None and d["n"] == k[2]:
+                k[2] += 1
+                k[3] = _length(d, k[3])
+                if d["k"] == "end":
+                    self.finished.add(d["g"])
+                else:
+                    self.finished.discard(d["g"])
+
+    def _mark(self):
+        """What the outbox writes first at a drop: each known game's next
+        seq and length, as the events written so far leave them."""
+        m = {}
+        for k in self.known:
+            m[k[1]] = [k[2], k[3]]
+        return m
+
+    def _known_of(self, tag):
+        for k in self.known:
+            if k[0] == tag:
+                return k
+        return None
 
     def new_gid(self):
         """boot and game counters in base 36, "Z" between them: never one twice."""
@@ -77,25 +143,94 @@ class Club:
     # --- what the app tells ------------------------------------------------
 
     def started(self, play):
-        """A game began (or was resumed: a new game id, its moves so far
-        published again, so the recorder holds the whole game under it)."""
+        """A game began, or was resumed: a resumed game whose id net.json
+        knows goes on under it (resume()); else a new id, its start and
+        its moves so far (a game older than the last GAMES_KEPT)."""
         s = play.settings
         self.play = play
-        self.g = self.new_gid()
-        self.n = 0
         self.remote = None
         self.names = None
+        k = self._known_of(play.tag) if s.keep is not None else None
+        if k is None:
+            k = [play.tag, self.new_gid(), 0, 0]
+        # one entry a tag (a new game's tag may repeat an old one's), newest last
+        self.known = [x for x in self.known if x[0] != play.tag]
+        self.known.append(k)
+        del self.known[:-GAMES_KEPT]
+        self.g = k[1]
+        self.n = k[2]
+        # net.json first: a cut before the start reaches the outbox finds
+        # the id at the resume, nothing written under it, and starts it.
+        self._save_state("game id")
+        self.pos_due = True
+        if self.n > 0:
+            self.resume(play, k)
+            return
         players = s.players
         mode = "bvb" if "remote" in players else "ai" if "board" in players else "2p"
         seat = players.index("board") if mode == "ai" and players.count("board") == 1 else None
         opt = None
-        for k in s.options:
-            opt = s.options[k]
+        for o in s.options:
+            opt = s.options[o]
         self._event(proto.start(self.g, s.gid, opt, mode, s.level if mode == "ai" else None,
                                 seat, self.vs if mode == "bvb" else None))
-        g = play.mod.Game(s.options)
-        for t in play.texts:
-            self._event(proto.move(self.g, self.n, t, g.turn))
+        self._replay(play, 0)
+
+    def resume(self, play, k):
+        """The recorder's copy brought to the save's moves: the moves it has
+        past the part both agree on taken back (undo events), then the
+        save's moves from there. The outbox is written before the save (a
+        move reaches it the pass it is made, the save the next pass), so
+        the save may lack the last press's events, which the outbox still
+        holds (no ack has dropped them yet): they say where the two part."""
+        have = self._stream_tail(k)
+        texts = play.texts
+        same = 0
+        while same < len(have) and same < len(texts) and have[same] in (None, texts[same]):
+            same += 1
+        for _ in range(len(have) - same):
+            self._event(proto.undo(self.g, self.n))
+        self._replay(play, same)
+
+    def _stream_tail(self, k):
+        """The moves of game k's stream as its events so far leave them, a
+        list of k[3] entries: None where the event is no longer on flash
+        (acked and dropped) or is older than its last TAIL events, the
+        move's text where it is."""
+        g = k[1]
+        evs = []
+        for d, line, end in self.outbox.events():
+            if d["g"] == g:
+                evs.append(d)
+                if len(evs) > TAIL:
+                    del evs[0]        # a day's game offline would not fit the heap
+        while evs and evs[-1]["n"] != k[2] - 1:
+            evs.pop()                 # its latest were acked and dropped: no tail held
+        first = len(evs)
+        while first > 0 and evs[first - 1]["n"] == k[2] - (len(evs) - first) - 1:
+            first -= 1
+        evs = evs[first:]
+        length = k[3]
+        for d in reversed(evs):       # the length before the first event still held
+            length = _length_before(d, length)
+        have = [None] * max(0, length)
+        for d in evs:
+            if d["k"] == "start":
+                have = []
+            elif d["k"] == "move":
+                have.append(d["m"])
+            elif d["k"] == "undo" and have:
+                have.pop()
+        return have
+
+    def _replay(self, play, at):
+        """Move events for the save's moves from `at` on, each with the
+        seat that made it."""
+        g = play.mod.Game(play.settings.options)
+        for i in range(len(play.texts)):
+            t = play.texts[i]
+            if i >= at:
+                self._event(proto.move(self.g, self.n, t, g.turn))
             g.play_text(t)
 
     def moved(self, play, text, seat):
@@ -107,12 +242,36 @@ class Club:
             self._event(proto.undo(self.g, self.n))
 
     def ended(self, tag, result):
-        """A game reached the record book (app/result.py record_game)."""
-        if self.play is not None and self.play.tag == tag:
+        """A game reached the record book (app/result.py record_game): the
+        one in play, or a kept one abandoned from the resume offer (its id
+        known by its tag). Not twice: a game resumed at its result after
+        its end was written sends none."""
+        play = self.play
+        if play is not None and play.tag == tag:
+            k = self.known[-1]
+        else:
+            k = self._known_of(tag)
+        if k is None or k[1] in self.finished or (k[2] == 0 and play is None):
+            return
+        if play is not None and play.tag == tag:
             self._event(proto.end(self.g, self.n, result))
+        else:
+            self.queue.append(proto.end(k[1], k[2], result))
+            k[2] += 1
+            self.finished.add(k[1])
+        # On flash now, before the record book's line and the save's
+        # clearing that follow: a cut after those resumes nothing, and the
+        # end must not wait in RAM for the next poll.
+        self._flush()
+        if play is None:
+            self._save_state("game's end")
 
     def left(self):
-        """Back at the menu: no game held; the menu's picture next."""
+        """Back at the menu: no game held; the menu's picture next. Where
+        the game's stream stands goes to net.json, for a kept game resumed
+        after later games' events have been acked and dropped."""
+        if self.play is not None:
+            self._save_state("game's seq")
         self.play = None
         self.g = None
         self.remote = None
@@ -122,6 +281,22 @@ class Club:
         self.queue.append(d)
         self.n += 1
         self.pos_due = True
+        if d["k"] == "end":
+            self.finished.add(self.g)
+        else:
+            self.finished.discard(self.g)
+        k = self.known[-1] if self.known else None
+        if k is not None and k[1] == self.g:
+            k[2] = self.n
+            k[3] = _length(d, k[3])
+
+    def _flush(self):
+        q, self.queue = self.queue, []
+        for d in q:
+            try:
+                self.outbox.append(d)
+            except OSError as e:      # a full flash: the event is lost, the game goes on
+                self.log("outbox: %s" % e)
 
     def remote_move(self, play):
         """The other board's move (its text, checked legal here), once."""
@@ -223,3 +398,29 @@ class Club:
         except proto.Drop:          # a grid too big for one message: its picture left out
             d["leds"] = ""
             return proto.encode(d)
+
+
+def _known_ok(k):
+    return (isinstance(k, list) and len(k) == 4 and isinstance(k[0], str)
+            and proto.gid_ok(k[1]) and type(k[2]) is int and type(k[3]) is int)
+
+
+def _length(d, length):
+    """A stream's length (its moves standing) after event d."""
+    kind = d["k"]
+    if kind == "start":
+        return 0
+    if kind == "move":
+        return length + 1
+    if kind == "undo":
+        return max(0, length - 1)
+    return length
+
+
+def _length_before(d, length):
+    kind = d["k"]
+    if kind == "move":
+        return length - 1
+    if kind == "undo":
+        return length + 1
+    return length

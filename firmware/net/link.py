@@ -23,6 +23,31 @@ TIMEOUT_S = 2                # a socket's wait at most (connect, a packet's rest
 READS_MOST = 4               # packets read in one pass at most
 
 
+class Why:
+    """minimqtt's logger (its enable_logger takes a logging package): keeps
+    the last failure it names. A failed connect raises only "Connect
+    failure", and MicroPython keeps no exception's cause, so this is where
+    the reason (the server's certificate refused, the password wrong) is."""
+
+    def __init__(self):
+        self.last = None
+
+    def getLogger(self, name):
+        return self
+
+    def setLevel(self, level):
+        pass
+
+    def debug(self, msg, *args):
+        pass
+
+    def info(self, msg, *args):
+        self.last = msg
+
+    warning = info
+    error = info
+
+
 class Link:
     def __init__(self, cfg, log=None, wifi=None, pool=None, context=None):
         """cfg: the club file's dict (net/config.py): board, password, broker,
@@ -45,6 +70,7 @@ class Link:
         self.receive = None
         self.connects = 0
         self.failed = None         # the last connect failure logged
+        self.why = Why()
 
     def _client(self):
         from adafruit_minimqtt.adafruit_minimqtt import MQTT
@@ -57,6 +83,7 @@ class Link:
         c.will_set(proto.topic(self.name, "status"), proto.encode(proto.status(False)),
                    retain=True, qos=1)
         c.on_message = self._message
+        c.enable_logger(self.why)
         return c
 
     def _message(self, client, tpc, payload):
@@ -90,6 +117,7 @@ class Link:
             self._lost(now, e)
 
     def _connect(self, now):
+        self.why.last = None
         try:
             if self.client is None:
                 self.client = self._client()
@@ -110,13 +138,13 @@ class Link:
 
     def _lost(self, now, e):
         why = "%s: %s" % (type(e).__name__, e)
+        said = self.why.last
+        if not self.up and said:
+            why = said.split(": ", 1)[-1]   # what failed under minimqtt's "Connect failure"
         if self.up:
             self.log("link lost: " + why)
         elif why != self.failed:
             self.log("cannot connect: " + why)   # once a kind: a board far from the club logs no more
-            cause = getattr(e, "__cause__", None)
-            if cause is not None:
-                self.log("  because %s: %s" % (type(cause).__name__, cause))
         self.failed = why
         self.up = False
         try:

@@ -11,6 +11,13 @@ proto.event_ok) and the next append starts on a new line, so no earlier
 event is ever touched. The lines are read back a line at a time from
 flash (read_at), never the whole file in RAM: a day without a broker
 piles up more than the heap holds.
+
+The first line may be the club's mark instead of an event (net/club.py
+sets `mark`): the seq and length of its games' streams when the acked
+start was dropped, written in the same write_atomic, so that what the
+recorder has taken is still known after a reset (a resumed game goes on
+with its own id and next seq) and no write is added for it. A mark is no
+event: never published, never counted, replaced at each drop.
 """
 import json
 
@@ -22,13 +29,14 @@ LINE_MOST = proto.MOST + 1   # a payload and its newline
 
 
 class Outbox:
-    def __init__(self, storage, name=FILE):
+    def __init__(self, storage, name=FILE, mark=None):
         self.storage = storage
         self.name = name
         self.acks = {}           # game id -> highest seq the recorder stored
         self.sent = 0            # byte offset of the next line to publish
         self.more = True         # lines may wait past `sent`: look (a read of the flash)
         self.cut_total = 0       # bytes dropped from the start so far: offsets move by it
+        self.mark = mark         # a callable: the dict a drop writes first (net/club.py), or None
         src = storage.found(name)
         if src is not None and src != name:
             storage.rename(src, name)     # a FAT replace a cut stopped: finished (hal/storage.py)
@@ -134,9 +142,14 @@ class Outbox:
         if cut == 0:
             return 0
         size = self.storage.size(self.name)
-        self.storage.write_atomic(self.name, self._rest(cut, size))
-        self.sent = max(0, self.sent - cut)
-        self.cut_total += cut
+        head = b""
+        if self.mark is not None:
+            head = (json.dumps({"mark": self.mark()}) + "\n").encode()
+        self.storage.write_atomic(self.name, self._marked(head, self._rest(cut, size)))
+        # the rest now starts after the mark: offsets move by what was
+        # dropped less the mark's own bytes
+        self.sent = len(head) + max(0, self.sent - cut)
+        self.cut_total += cut - len(head)
         left = set()
         for d, line, end in self.events():
             left.add(d["g"])
@@ -144,6 +157,23 @@ class Outbox:
             if g not in left:
                 del self.acks[g]      # its game is all stored: no need to remember it
         return cut
+
+    def _marked(self, head, rest):
+        if head:
+            yield head
+        for data in rest:
+            yield data
+
+    def read_mark(self):
+        """The mark the last drop wrote first (a dict), or None."""
+        got = self.line_at(0)
+        if got is None:
+            return None
+        try:
+            d = json.loads(bytes(got[0]).decode())
+        except (ValueError, UnicodeError):
+            return None
+        return d.get("mark") if isinstance(d, dict) else None
 
     def _rest(self, at, size):
         while at < size:
