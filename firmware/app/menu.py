@@ -21,6 +21,7 @@ starts; Menu goes back. Starting a game never touches a kept one: each game
 has its own save (app/saves.py).
 """
 import games
+from compat import ticks_diff
 from hal import OK
 from app.screen import Scroll, LOOK_RGB, TEXT, SELECTED
 from app.core import mode, might_keep
@@ -63,6 +64,7 @@ class Menu:
         self.ids = [g for g in games.installed() if fits(g, ctx.cols, ctx.rows)]
         self.names = dict((row[0], row) for row in games.CATALOG)
         self.pointed = None
+        self.t0 = None
         self.scroll = Scroll(tr("CHOOSE A GAME"), ctx.cols, TEXT, loop=True)
         self.kept = kept_counts(ctx) if kept is None else kept   # game id -> how many kept
 
@@ -70,10 +72,21 @@ class Menu:
         """Changes whenever the picture would (core.App): the looks' beat,
         the pointed square's blink, the kept games' dark beat, the text's
         offset; touches are events."""
-        k = ((now // 1000) % 256) << 14 | ((now // BLINK_MS) & 1) << 13
+        age = self.age(now)
+        k = ((age // 1000) % 256) << 14
+        if self.pointed is not None:          # only a pointed square blinks
+            k |= ((age // BLINK_MS) & 1) << 13
         if self.kept:
-            k |= _dark(now) << 22
+            k |= _dark(age) << 22
         return k | (self.scroll.offset(now) & 0x1FFF)
+
+    def age(self, now):
+        """ms since the menu was first drawn: its beats start there, as its
+        text does, so it shows the same pictures whatever the clock reads
+        (CircuitPython's starts near its wrap) and never jumps at a wrap."""
+        if self.t0 is None:
+            self.t0 = now
+        return ticks_diff(now, self.t0)
 
     def square_of(self, k):
         """Game k sits on the top rows, left to right, top row first."""
@@ -153,6 +166,7 @@ class Menu:
 
     def draw(self, scr, now):
         self.scroll.draw(scr, now)
+        now = self.age(now)
         phase = (now // BLINK_MS) & 1
         for k in range(len(self.ids)):
             gid = self.ids[k]
@@ -169,9 +183,9 @@ class Menu:
         scr.set(self.lang_square(), SELECTED if self.pointed == "lang" and phase else LANG_RGB)
 
 
-def _dark(now):
-    """1 in the dark moment of a kept game's square."""
-    return 1 if now % KEPT_MS < KEPT_DARK_MS else 0
+def _dark(age):
+    """1 in the dark moment of a kept game's square (age: the menu's, ms)."""
+    return 1 if age % KEPT_MS < KEPT_DARK_MS else 0
 
 
 def kept_counts(ctx):
