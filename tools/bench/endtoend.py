@@ -569,8 +569,13 @@ def stage_session(variant, dest, played, max_nodes, max_playouts):
     with open(os.path.join(ROOT, "host_tests", "helpers", "memsession.py")) as f:
         body = f.read()
     with open(os.path.join(dest, "session_run.py"), "w") as f:
+        # The app runs on the simulated matrix here, with the CircuitPython
+        # HAL's own policies (what it keeps loaded between games).
         f.write("ROOTS = []\nGAMES = 0\nPLIES = 1\nLEVEL = 1\nWASM = False\nONLY = None\n"
-                "MAX_PLAYOUTS = %r\nDAY = None\n%simport simboard\nsimboard._BASE[0] = '/boards'\n%s"
+                "MAX_PLAYOUTS = %r\nDAY = None\n%simport simboard\nsimboard._BASE[0] = '/boards'\n"
+                "from hal import sim as _sim, circuitpython as _cp\n"
+                "_sim.Hal.KEEP_AI_CODE = getattr(_cp.Hal, 'KEEP_AI_CODE', False)\n"
+                "_sim = _cp = None\n%s"
                 % (max_playouts, extra, body))
 
 
