@@ -174,6 +174,7 @@ async def session(emulator, board, d, port, ca, log, bursts, drain):
     for _ in range(20):           # the last acks
         club.pump()
     rig.stop()
+    club.broker_log = club.broker.log()
     club.broker.stop()
     r = {"t0": t0, "changes": changes, "frames": frames}
     return r, touches, bounds, club, out
@@ -194,6 +195,8 @@ def parse(text):
                                              "max_ms": int(p[4]) / 1000}
         elif p[0] == "GAME":
             out["game"] = (p[1], int(p[2]))
+        elif p[0] == "MODE":
+            out["mode"] = p[1]
         elif p[0] == "PENDING":
             out["pending"] = int(p[1])
         elif p[0] == "HEAP":
@@ -226,6 +229,7 @@ def measure(emulator, log=lambda s: None, bursts=BURSTS, drain=DRAIN_S):
     g = parse(out)
     lat = latency.latencies(board, r, touches)
     rep = {"bounds_s": bounds, "broker": club.changes, "phases": {}, "guest": g,
+           "broker_log": club.broker_log,
            "stored": len(club.rec.stored), "stored_twice": club.rec.twice,
            "check": stored_check(club.rec, g.get("game"))}
     for phase in PHASES:
@@ -249,7 +253,9 @@ def print_report(rep, out=print):
     out("game %s; stored %d (%d twice-sent, ignored); pending on the board %s; heap free %s"
         % (g.get("game"), rep["stored"], rep["stored_twice"], g.get("pending"), g.get("heap_free")))
     out("every event stored once, in order: %s" % ("yes" if rep["check"] is None else rep["check"]))
+    out("the app at the end: %s" % g.get("mode"))
     out("net.log: %s" % g.get("log"))
+    out("mosquitto's log, its end:\n%s" % rep["broker_log"][-1500:])
 
 
 def main(argv=None):

@@ -11,6 +11,7 @@ for the host:
 
     PHASE <phase> <class> <count> <median us> <max us> <passes over 10 ms>
     NETPART <phase> <count> <median us> <max us>     (the network's turn alone)
+    MODE <the app's mode at the end>
     GAME <game id> <events made>
     PENDING <events not acknowledged>
     HEAP <free bytes>
@@ -120,6 +121,7 @@ def run(seconds, bounds):
                 print("PHASE", p, k.replace(" ", "_"), h.n, h.median(), h.most, h.over)
         h = parts[p]
         print("NETPART", p, h.n, h.median(), h.most)
+    print("MODE", type(app.mode).__name__)      # where the taps left the app
     print("GAME", net.g, net.n)
     print("PENDING", net.outbox.pending())
     gc.collect()
