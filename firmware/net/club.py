@@ -30,6 +30,7 @@ TAIL = 16                    # a resumed game's last events read back: the save 
 LOG = "net.log"
 LOG_LIMIT = 8192
 LINE_MOST = 120              # a log line's text at most: a hostile message fills no flash
+LOG_LINES_MOST = 8           # log lines kept in RAM for the next write; past them, counted
 QUIET_MS = 3000              # no touch for this long: the link may connect
 
 
@@ -48,6 +49,9 @@ class Club:
         self.vs = None            # the other board, once a move from it came
         self.names = None         # players' names from the club's page
         self.dropped = 0
+        self.log_lines = []       # net.log's next lines (log)
+        self.log_left = 0         # lines past LOG_LINES_MOST, counted only
+        self.ready = None         # (topic, payload, event or None, its end, cut_total then): the next publish
         self.busy_at = None       # ticks of the last pass with a touch
         # [tag, game id, next seq, stream length] of the last games, newest
         # last: what the recorder's copy of each holds once all is sent.
@@ -130,13 +134,36 @@ class Club:
         return (proto.base36(self.boot) + "Z" + proto.base36(self.games))[-proto.GID_MOST:]
 
     def log(self, text):
-        Club.note(self.storage, text)
+        """A line for net.log, kept in RAM: an append to flash costs a pass
+        3 to 13 ms of LittleFS's work on a Pico, so the lines go out
+        together in one append in a pass that writes the flash anyway (a
+        move's events onto the outbox) or that is long anyway (a connect's),
+        or when asked (flush_log). A flood of hostile messages keeps
+        LOG_LINES_MOST lines and counts the rest: neither RAM nor flash
+        fills, no pass is stretched."""
+        lines = self.log_lines
+        if len(lines) < LOG_LINES_MOST:
+            lines.append("net: %s\n" % text[:LINE_MOST])
+        else:
+            self.log_left += 1
+
+    def flush_log(self):
+        """The lines kept in RAM onto net.log, in one append."""
+        if not self.log_lines and not self.log_left:
+            return
+        text = "".join(self.log_lines)
+        if self.log_left:
+            text += "net: %d more lines left out\n" % self.log_left
+        self.log_lines = []
+        self.log_left = 0
+        Club.note(self.storage, text, True)
 
     @staticmethod
-    def note(storage, text):
-        """One line in net.log (rotated past LOG_LIMIT bytes)."""
+    def note(storage, text, lines=False):
+        """One line in net.log (rotated past LOG_LIMIT bytes); `lines`: text
+        already made of whole lines."""
         try:
-            storage.append(LOG, "net: %s\n" % text[:LINE_MOST], LOG_LIMIT)
+            storage.append(LOG, text if lines else "net: %s\n" % text[:LINE_MOST], LOG_LIMIT)
         except OSError:
             pass              # the log must never take the board down
 
@@ -347,42 +374,55 @@ class Club:
 
     def poll(self, now, frame=None, busy=False):
         """The events of the last pass onto flash, then the link's turn:
-        connect, read, publish one event (and the picture when it changed).
-        `busy`: the pass saw a touch; the link connects (the TLS handshake,
-        a second of the chip's own work) only once the board has been left
-        alone for QUIET_MS."""
+        connect, read, then one step of publishing: an event read back from
+        the outbox (or the picture encoded) in one pass, sent in the next,
+        so that neither flash nor TLS work piles into one pass; PUBACKs come
+        in later passes' reads (net/link.py). `busy`: the pass saw a touch;
+        the link connects (the TLS handshake, a second of the chip's own
+        work) only once the board has been left alone for QUIET_MS."""
         if busy or self.busy_at is None:
             self.busy_at = now
         if self.queue:
-            q, self.queue = self.queue, []
-            for d in q:
-                try:
-                    self.outbox.append(d)
-                except OSError as e:      # a full flash: the event is lost, the game goes on
-                    self.log("outbox: %s" % e)
+            self._flush()
+            self.flush_log()              # the flash is written in this pass anyway
         link = self.link
         if link is None:
             return
         link.poll(now, self.receive, ticks_diff(now, self.busy_at) >= QUIET_MS)
         if not link.up:
+            self.ready = None
             return
         if link.fresh:
             link.fresh = False
             self.outbox.rewind()
+            self.ready = None
             self.pos_due = True
-        got = self.outbox.next_unsent() if self.outbox.more else None
+            self.flush_log()              # the connect's pass: the handshake's second already
+            return
+        box = self.outbox
+        r = self.ready
+        if r is not None:
+            tpc, payload, d, end, before = r
+            if d is None:
+                if link.publish(tpc, payload, True):
+                    self.ready = None
+                return
+            end -= box.cut_total - before   # an ack since cut the file's start: offsets moved
+            if box.covered(d) or link.publish(tpc, payload, False):
+                box.mark_sent(max(0, end))
+                self.ready = None
+            return
+        got = box.next_unsent() if box.more else None
         if got is not None:
             d, payload, end = got
-            box = self.outbox
-            before = box.cut_total
-            # An ack may come while the publish waits for its PUBACK: the
-            # acked start is dropped then, and the offsets move with it.
-            if box.covered(d) or link.publish(proto.topic(self.name, "ev"), payload, False):
-                box.mark_sent(max(0, end - (box.cut_total - before)))
+            if box.covered(d):
+                box.mark_sent(end)
+            else:
+                self.ready = (proto.topic(self.name, "ev"), payload, d, end, box.cut_total)
             return
         if self.pos_due and frame is not None:
-            if link.publish(proto.topic(self.name, "pos"), self.position(frame), True):
-                self.pos_due = False
+            self.ready = (proto.topic(self.name, "pos"), self.position(frame), None, 0, 0)
+            self.pos_due = False
 
     def position(self, frame):
         play = self.play

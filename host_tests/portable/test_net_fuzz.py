@@ -127,14 +127,34 @@ def test_hostile_messages_are_dropped_and_change_nothing():
     assert fuzz(FUZZ) == FUZZ // 2 * 2
 
 
-def test_each_dropped_message_is_one_line_of_the_log():
+def test_each_dropped_message_is_one_line_of_the_log_with_the_next_flash_write():
     link = FakeLink(up=True)
     b, club = net_board(link)
-    b.start("semaforo", players_col=5)
+    b.start("semaforo")
+    b.tick()
     club.receive(IN, "not json")
     club.receive(proto.topic("t2", "in"), "{}")
+    for _ in range(5):
+        b.tick()
+    assert b.storage.read("net.log") is None       # no pass spends a flash write on them
+    b.enter("a1")                                  # a move: its event onto the outbox, the log with it
     log = b.storage.read("net.log").decode().splitlines()
     assert len(log) == 2 and "not UTF-8 JSON" in log[0] and "not this board's" in log[1], log
+
+
+def test_a_flood_of_dropped_messages_fills_neither_ram_nor_flash():
+    from net.club import LOG_LINES_MOST
+    link = FakeLink(up=True)
+    b, club = net_board(link)
+    b.start("semaforo")
+    for k in range(500):
+        club.receive(IN, "flood %d" % k)
+    assert len(club.log_lines) == LOG_LINES_MOST
+    b.enter("a1")
+    log = b.storage.read("net.log").decode().splitlines()
+    assert len(log) == LOG_LINES_MOST + 1 and log[-1] == "net: %d more lines left out" % (
+        500 - LOG_LINES_MOST), log[-2:]
+    assert club.log_lines == [] and club.dropped == 500
 
 
 def test_a_replayed_move_is_dropped_once_it_was_played():

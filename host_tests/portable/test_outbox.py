@@ -141,7 +141,7 @@ def test_a_reconnect_sends_again_what_was_not_acked():
     link.drop()
     b.enter("b1")
     link.connect()
-    for _ in range(5):
+    for _ in range(10):           # a pass reads an event back, the next sends it
         b.tick()
     assert [d["n"] for d in link.events()] == [0, 1, 2]      # the recorder ignores the twice-sent
     pos = [json.loads(p) for t, p, r in link.sent if t == proto.topic(NAME, "pos")]
