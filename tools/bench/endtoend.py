@@ -58,21 +58,27 @@ BEFORE_RESET = 4
 BIG = (("go", 3), ("sesqui", 3), ("hex", 3))
 
 
-def held_levels(variant):
-    """{game: highest level} the variant's HAL holds below 5 (hal/circuitpython.py
-    Hal.LEVELS, read from its source: the module imports CircuitPython's own)."""
+def hal_attr(variant, name, default):
+    """A constant of the variant's Hal class, read from its source: importing
+    hal/circuitpython.py needs CircuitPython's own modules (and on the
+    emulated board, compiled there, heap the session would then lack)."""
     if variant != "cp":
-        return {}
+        return default
     import ast
     with open(os.path.join(ROOT, "firmware", "hal", "circuitpython.py")) as f:
         tree = ast.parse(f.read())
     for node in ast.walk(tree):
         if isinstance(node, ast.ClassDef) and node.name == "Hal":
             for st in node.body:
-                if isinstance(st, ast.Assign) and any(getattr(t, "id", None) == "LEVELS"
+                if isinstance(st, ast.Assign) and any(getattr(t, "id", None) == name
                                                       for t in st.targets):
                     return ast.literal_eval(st.value)
-    return {}
+    return default
+
+
+def held_levels(variant):
+    """{game: highest level} the variant's HAL holds below 5 (Hal.LEVELS)."""
+    return hal_attr(variant, "LEVELS", {})
 
 
 def capped(played, levels):
@@ -573,10 +579,8 @@ def stage_session(variant, dest, played, max_nodes, max_playouts):
         # HAL's own policies (what it keeps loaded between games).
         f.write("ROOTS = []\nGAMES = 0\nPLIES = 1\nLEVEL = 1\nWASM = False\nONLY = None\n"
                 "MAX_PLAYOUTS = %r\nDAY = None\n%simport simboard\nsimboard._BASE[0] = '/boards'\n"
-                "from hal import sim as _sim, circuitpython as _cp\n"
-                "_sim.Hal.KEEP_AI_CODE = getattr(_cp.Hal, 'KEEP_AI_CODE', False)\n"
-                "_sim = _cp = None\n%s"
-                % (max_playouts, extra, body))
+                "from hal import sim as _sim\n_sim.Hal.KEEP_AI_CODE = %r\n_sim = None\n%s"
+                % (max_playouts, extra, hal_attr("cp", "KEEP_AI_CODE", False), body))
 
 
 async def worst_heap(emulator, variant, work, played=BIG, max_nodes=30, max_playouts=30):
