@@ -63,7 +63,8 @@ DEFAULT_CANDIDATES = (30, 12)
 # a STEP-th of level 4's. With level 4 at the geometric mean of a 2 s level 3
 # and level 5 (2.2 times fewer nodes a step), a game's seat decided more than
 # the level: level 4 beat level 3, and 5 beat 4, on both seats in only 1 of
-# 12 games (the ladder, docs/reports/ai-strength.md).
+# 12 games (the ladder, docs/reports/ai-strength.md). A game module may
+# declare its own LEVEL_STEP where its first seat weighs more.
 STEP = 4
 
 # The most nodes a level's search takes, whatever its budget. Only a
@@ -117,13 +118,14 @@ def game_id(game):
 def budget(game_or_id, level, mhz=BENCH_MHZ):
     """The node budget of a level (3..5) for a game (None for levels 1-2), on
     a chip clocked at `mhz`: level 5 the game's NODES[1], each level below it
-    STEP times fewer nodes."""
+    STEP times fewer nodes (the game's LEVEL_STEP where it declares one)."""
     if level < 3:
         return None
-    n5 = getattr(_module(game_or_id), "NODES", DEFAULT_NODES)[1]
+    mod = _module(game_or_id)
+    n5 = getattr(mod, "NODES", DEFAULT_NODES)[1]
     if mhz != BENCH_MHZ:
         n5 = n5 * mhz // BENCH_MHZ
-    return max(1, n5 // STEP ** (5 - min(level, 5)))
+    return max(1, n5 // getattr(mod, "LEVEL_STEP", STEP) ** (5 - min(level, 5)))
 
 
 def shallow_cap(game_or_id, mhz=BENCH_MHZ):

@@ -24,11 +24,15 @@ def test_budgets_scale_with_the_clock():
 
 
 def test_each_level_below_5_searches_a_step_fewer_nodes():
-    # The ladder's steps: level 4 a STEP-th of level 5, level 3 of level 4.
-    for mhz in (125, 200):
-        n5 = ai.budget(GID, 5, mhz)
-        assert ai.budget(GID, 4, mhz) == n5 // ai.STEP
-        assert ai.budget(GID, 3, mhz) == n5 // (ai.STEP * ai.STEP)
+    # The ladder's steps: level 4 a STEP-th of level 5, level 3 of level 4,
+    # the game's own LEVEL_STEP where it declares one.
+    for gid in ("rastros", "peoes"):
+        step = getattr(games.load(gid), "LEVEL_STEP", ai.STEP)
+        for mhz in (125, 200):
+            n5 = ai.budget(gid, 5, mhz)
+            assert ai.budget(gid, 4, mhz) == n5 // step
+            assert ai.budget(gid, 3, mhz) == n5 // (step * step)
+    assert getattr(games.load("rastros"), "LEVEL_STEP", None) is None    # the default rule
 
 
 def test_a_search_at_200_mhz_searches_more_nodes():
