@@ -15,9 +15,10 @@ Multi-action turns: when play(m) leaves the same seat to move, the child's
 score is already from our side and is not negated.
 
 Levels: 1 and 2 are shallow with seeded noise (a child can beat level 1); 3, 4
-and 5 search deterministically under a node budget calibrated per game by
-`python -m tools.bench budgets` so that a move costs at most 2 s (level 3) and
-10 s (level 5) on the Pico. docs/developers/ai.md explains the numbers.
+and 5 search deterministically under a node budget: level 5's calibrated per
+game by `python -m tools.bench budgets` so that a move costs at most 10 s on
+the Pico, each level below a STEP-th of the one above. docs/developers/ai.md
+explains the numbers.
 
 A game whose module declares PLAYOUTS (Go) plays levels 3-5 with the
 Monte-Carlo tree search of mcts.py instead (docs/developers/ai-mcts.md, "The second search").
@@ -45,17 +46,26 @@ TT_BITS = 11                  # 2048 entries x 3 x 4 bytes: 24 KB
 TICK = 15                     # look at the clock every TICK + 1 nodes (2**k - 1)
 PROGRESS_MS = 100             # progress() at most this often when there is a clock
 
-# Each game module declares its node budgets, NODES = (level 3, level 5), from
+# Each game module declares its node budgets, NODES = (2 s, level 5), from
 # `python -m tools.bench budgets`: the costliest phase of the game stays under
-# 3.0e8 fuel (2 s) at level 3 and 1.5e9 fuel (10 s) at level 5. Level 4 lies
-# between them. A game with candidates(limit) may declare CANDIDATES = (limit
-# at the root, limit inside the tree).
+# 3.0e8 fuel (2 s) with NODES[0] nodes and 1.5e9 fuel (10 s) at level 5.
+# NODES[0] caps levels 1-2 (their depth ends them first). A game with
+# candidates(limit) may declare CANDIDATES = (limit at the root, limit inside
+# the tree).
 DEFAULT_NODES = (1000, 5000)
 # NODES are measured for a Pico at 125 MHz. A faster clock searches more nodes
 # in the same time: choose(mhz=...) scales the budgets by mhz / BENCH_MHZ (the
 # board passes its clock; the referee and the bench keep 125 unless told).
 BENCH_MHZ = 125
 DEFAULT_CANDIDATES = (30, 12)
+
+# The ladder of levels: level 4 searches a STEP-th of level 5's nodes, level 3
+# a STEP-th of level 4's. With level 4 at the geometric mean of a 2 s level 3
+# and level 5 (2.2 times fewer nodes a step), a game's seat decided more than
+# the level: level 4 beat level 3, and 5 beat 4, on both seats in only 1 of
+# 12 games (the ladder, docs/reports/ai-strength.md). A game module may
+# declare its own LEVEL_STEP where its first seat weighs more.
+STEP = 4
 
 # The most nodes a level's search takes, whatever its budget. Only a
 # measuring run lowers it (the emulated Pico's memory runs: the level's
@@ -107,18 +117,22 @@ def game_id(game):
 
 def budget(game_or_id, level, mhz=BENCH_MHZ):
     """The node budget of a level (3..5) for a game (None for levels 1-2), on
-    a chip clocked at `mhz`."""
+    a chip clocked at `mhz`: level 5 the game's NODES[1], each level below it
+    STEP times fewer nodes (the game's LEVEL_STEP where it declares one)."""
     if level < 3:
         return None
-    n3, n5 = getattr(_module(game_or_id), "NODES", DEFAULT_NODES)
+    mod = _module(game_or_id)
+    n5 = getattr(mod, "NODES", DEFAULT_NODES)[1]
     if mhz != BENCH_MHZ:
-        n3 = n3 * mhz // BENCH_MHZ
         n5 = n5 * mhz // BENCH_MHZ
-    if level == 3:
-        return n3
-    if level >= 5:
-        return n5
-    return int((n3 * n5) ** 0.5)
+    return max(1, n5 // getattr(mod, "LEVEL_STEP", STEP) ** (5 - min(level, 5)))
+
+
+def shallow_cap(game_or_id, mhz=BENCH_MHZ):
+    """The most nodes levels 1-2 search (their depth ends them sooner): the
+    game's NODES[0], what a 2 s move affords, scaled to `mhz`."""
+    n = getattr(_module(game_or_id), "NODES", DEFAULT_NODES)[0]
+    return n if mhz == BENCH_MHZ else n * mhz // BENCH_MHZ
 
 
 def _table(n, zeros):
@@ -525,7 +539,12 @@ def choose(game, level=3, seed=0, nodes=None, ms=None, clock=None, progress=None
     if hasattr(game, "candidates"):
         s.cand = getattr(_module(game), "CANDIDATES", DEFAULT_CANDIDATES)
     if nodes is None:
-        limit = 1 << 29 if ms is not None else budget(game, 3 if exact else level, mhz)
+        if ms is not None:
+            limit = 1 << 29
+        elif exact:
+            limit = shallow_cap(game, mhz)
+        else:
+            limit = budget(game, level, mhz)
         scale = getattr(game, "node_scale", None)
         if scale is not None and ms is None:
             # NODES buy the costliest phase its time; a game whose nodes

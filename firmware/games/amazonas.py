@@ -23,7 +23,8 @@ SEATS = ("White", "Black")
 OPTIONS = {}
 # Its square in the menu: position, and the two looks it alternates between.
 MENU = (7, WHITE, BLOCK)
-# AI node budgets (level 3, level 5): the costliest phase stays within 2 s and
+# AI node budgets (2 s: levels 1-2's cap; level 5, which ai.budget() divides
+# for levels 3-4): the costliest phase stays within 2 s and
 # 10 s on the Pico (`python -m tools.bench budgets`, docs/reports/ai-budgets.md). The
 # evaluation with king distances costs 2.3 times the queen-distance one a
 # node in the opening (3.2e6 fuel): 920 nodes became 388, and node_scale()

@@ -18,7 +18,8 @@ SEATS = ("Black", "White")
 OPTIONS = {}
 # Its square in the menu: position, and the two looks it alternates between.
 MENU = (12, BLACK, WHITE)
-# AI node budgets (level 3, level 5): the costliest phase stays within 2 s and
+# AI node budgets (2 s: levels 1-2's cap; level 5, which ai.budget() divides
+# for levels 3-4): the costliest phase stays within 2 s and
 # 10 s on the Pico (`python -m tools.bench budgets`, docs/reports/ai-budgets.md).
 NODES = (130, 650)
 # Level 1 plays this percent of its moves at random (ai.LEVEL1_RANDOM, 80 by

@@ -20,7 +20,8 @@ OPTIONS = {}
 MENU = (10, SEED, YELLOW)
 # What a capture adds to a store, as the board says what it took in a turn.
 GAINS = ("SEED", "SEEDS")
-# AI node budgets (level 3, level 5): the costliest phase stays within 2 s and
+# AI node budgets (2 s: levels 1-2's cap; level 5, which ai.budget() divides
+# for levels 3-4): the costliest phase stays within 2 s and
 # 10 s on the Pico (`python -m tools.bench budgets`, docs/reports/ai-budgets.md).
 NODES = (1300, 6500)
 

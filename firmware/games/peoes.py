@@ -21,9 +21,14 @@ SEATS = ("White", "Black")
 OPTIONS = {}
 # Its square in the menu: position, and the two looks it alternates between.
 MENU = (11, WHITE, BLACK)
-# AI node budgets (level 3, level 5): the costliest phase stays within 2 s and
+# AI node budgets (2 s: levels 1-2's cap; level 5, which ai.budget() divides
+# for levels 3-4): the costliest phase stays within 2 s and
 # 10 s on the Pico (`python -m tools.bench budgets`, docs/reports/ai-budgets.md).
 NODES = (1350, 6700)
+# Levels 3-4: level 5's nodes divided by 6 a level, not ai.STEP's 4 (the
+# ladder, 40 games a pair): from the second seat, level 5 beat level 4 in
+# 9 of 20 games with 4 and 11 with 6, and level 4 beat level 3 in 14 and 17.
+LEVEL_STEP = 6
 # Real pieces on a reed board: the looks of view() that are pieces on the board
 # (app/pieces.py).
 PIECES = (BLACK, WHITE)

@@ -18,7 +18,8 @@ OPTIONS = {"dots": (5, 3, 6)}
 MENU = (8, DOT, LINE)
 # What a closed box adds to the score, as the board says what it took in a turn.
 GAINS = ("BOX", "BOXES")
-# AI node budgets (level 3, level 5): the costliest phase stays within 2 s and
+# AI node budgets (2 s: levels 1-2's cap; level 5, which ai.budget() divides
+# for levels 3-4): the costliest phase stays within 2 s and
 # 10 s on the Pico (`python -m tools.bench budgets`, docs/reports/ai-budgets.md).
 NODES = (1100, 5500)
 

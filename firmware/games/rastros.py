@@ -16,7 +16,8 @@ SEATS = ("Goal a1", "Goal g7")
 OPTIONS = {}
 # Its square in the menu: position, and the two looks it alternates between.
 MENU = (3, PIECE, BLOCK)
-# AI node budgets (level 3, level 5): the costliest phase stays within 2 s and
+# AI node budgets (2 s: levels 1-2's cap; level 5, which ai.budget() divides
+# for levels 3-4): the costliest phase stays within 2 s and
 # 10 s on the Pico (`python -m tools.bench budgets`, docs/reports/ai-budgets.md).
 NODES = (1600, 8000)
 # Real pieces on a reed board: the looks of view() that are pieces on the board

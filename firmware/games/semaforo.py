@@ -15,7 +15,8 @@ SEATS = ("First", "Second")
 OPTIONS = {}
 # Its square in the menu: position, and the two looks it alternates between.
 MENU = (1, GREEN, RED)
-# AI node budgets (level 3, level 5): the costliest phase stays within 2 s and
+# AI node budgets (2 s: levels 1-2's cap; level 5, which ai.budget() divides
+# for levels 3-4): the costliest phase stays within 2 s and
 # 10 s on the Pico (`python -m tools.bench budgets`, docs/reports/ai-budgets.md). Level
 # 5's search follows a failed perfect() (up to 4.4e8 fuel) from ply 8 on, so it
 # gets 750 nodes (worst measured: 1.34e9 fuel with 880).

@@ -24,7 +24,8 @@ SEATS = ("Vertical", "Horizontal")
 OPTIONS = {}
 # Its square in the menu: position, and the two looks it alternates between.
 MENU = (6, BLACK, WHITE)
-# AI node budgets (level 3, level 5): the costliest phase stays within 2 s and
+# AI node budgets (2 s: levels 1-2's cap; level 5, which ai.budget() divides
+# for levels 3-4): the costliest phase stays within 2 s and
 # 10 s on the Pico (`python -m tools.bench budgets`, docs/reports/ai-budgets.md), with
 # sesqui_ai's native functions: on the emulated Pico they make a level-3 move
 # 1.31 times as fast as its bytecode, whose fuel the bench measures, and

@@ -384,6 +384,6 @@ def test_a_game_whose_module_was_unloaded_keeps_its_own_budgets():
     mod = load("go")
     g = mod.Game()
     games.unload()
-    assert ai.budget(g, 3) == mod.NODES[0] and ai.budget(g, 5) == mod.NODES[1]
+    assert ai.shallow_cap(g) == mod.NODES[0] and ai.budget(g, 5) == mod.NODES[1]
     assert ai.game_id(g) == "go"
     games.unload()

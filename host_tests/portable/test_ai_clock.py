@@ -16,21 +16,31 @@ def nodes_searched(mhz):
 
 
 def test_budgets_scale_with_the_clock():
-    n3, n5 = games.load(GID).NODES
-    assert ai.budget(GID, 3) == n3
-    assert ai.budget(GID, 3, 125) == n3
-    assert ai.budget(GID, 3, 200) == n3 * 200 // 125
+    cap, n5 = games.load(GID).NODES
+    assert ai.budget(GID, 5) == ai.budget(GID, 5, 125) == n5
     assert ai.budget(GID, 5, 200) == n5 * 200 // 125
-    assert ai.budget(GID, 4, 200) == int((n3 * 200 // 125 * (n5 * 200 // 125)) ** 0.5)
+    assert ai.shallow_cap(GID) == cap
+    assert ai.shallow_cap(GID, 200) == cap * 200 // 125
+
+
+def test_each_level_below_5_searches_a_step_fewer_nodes():
+    # The ladder's steps: level 4 a STEP-th of level 5, level 3 of level 4,
+    # the game's own LEVEL_STEP where it declares one.
+    for gid in ("rastros", "peoes"):
+        step = getattr(games.load(gid), "LEVEL_STEP", ai.STEP)
+        for mhz in (125, 200):
+            n5 = ai.budget(gid, 5, mhz)
+            assert ai.budget(gid, 4, mhz) == n5 // step
+            assert ai.budget(gid, 3, mhz) == n5 // (step * step)
+    assert getattr(games.load("rastros"), "LEVEL_STEP", None) is None    # the default rule
 
 
 def test_a_search_at_200_mhz_searches_more_nodes():
-    n3 = games.load(GID).NODES[0]
-    assert nodes_searched(125) == n3
-    assert nodes_searched(200) == n3 * 200 // 125
+    assert nodes_searched(125) == ai.budget(GID, 3)
+    assert nodes_searched(200) == ai.budget(GID, 3, 200) > ai.budget(GID, 3)
     g = games.load(GID).Game()
     ai.choose(g, level=3)                # no clock given: the budgets' own 125 MHz
-    assert ai.last()[0] == n3
+    assert ai.last()[0] == ai.budget(GID, 3)
 
 
 def board_thinks(mhz):
@@ -45,6 +55,5 @@ def board_thinks(mhz):
 
 
 def test_the_board_searches_with_its_own_clock():
-    n3 = games.load(GID).NODES[0]
-    assert board_thinks(200) == n3 * 8 // 5
-    assert board_thinks(125) == n3
+    assert board_thinks(200) == ai.budget(GID, 3, 200)
+    assert board_thinks(125) == ai.budget(GID, 3)

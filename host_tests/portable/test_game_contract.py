@@ -126,9 +126,13 @@ def test_every_game_has_a_rules_page_and_ai_budgets():
     for gid in games.BOARD_GAMES:
         assert has_rules_page(gid), "docs/rules/%s.md is missing" % gid
         mod = games.load(gid)
-        n3, n5 = mod.NODES
-        assert ai.budget(gid, 3) == n3 and ai.budget(gid, 5) == n5, gid
-        assert 0 < n3 <= n5, gid
+        cap, n5 = mod.NODES
+        assert ai.shallow_cap(gid) == cap and ai.budget(gid, 5) == n5, gid
+        assert 0 < cap <= n5, gid
+        # Each level searches more than the one below; level 3 no more than
+        # the 2 s a move of levels 1-2 may take.
+        assert 0 < ai.budget(gid, 3) < ai.budget(gid, 4) < n5, gid
+        assert ai.budget(gid, 3) <= cap, gid
         # Real pieces: looks that exist and are not the empty square.
         for look in getattr(mod, "PIECES", ()) + getattr(mod, "MARKERS", ()):
             assert 1 < look < LOOKS, (gid, look)

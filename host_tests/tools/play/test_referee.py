@@ -68,11 +68,10 @@ def test_errors_name_the_problem_and_the_ply(req, ply, words):
 
 def test_the_ai_searches_as_a_board_at_the_clock_asked():
     import ai
-    n3 = games.load("gatos_caes").NODES[0]
     r = ask({"game": "gatos_caes", "want": ["ai"]})
-    assert r["ok"] and ai.last()[0] == n3                 # the NODES' own 125 MHz
+    assert r["ok"] and ai.last()[0] == ai.budget("gatos_caes", 3)      # the NODES' own 125 MHz
     r = ask({"game": "gatos_caes", "want": ["ai"], "ai": {"mhz": 200}})
-    assert r["ok"] and ai.last()[0] == n3 * 200 // 125
+    assert r["ok"] and ai.last()[0] == ai.budget("gatos_caes", 3, 200)
 
 
 def test_bad_json_line():
