@@ -102,6 +102,20 @@ def menu_square(board, gid):
     return (board["rows"] - 1 - k // c) * c + k % c
 
 
+def schedule_switches(rig, matrix, plan):
+    """Close and open the plan's switches ((seconds from now, (row, col),
+    down) ...) at their emulated times; returns the list that collects
+    each change as (emulated seconds, (row, col), down) as it happens."""
+    changes = []
+
+    def act(key, down):
+        changes.append((rig.sim_seconds, key, down))
+        (matrix.press if down else matrix.release)(*key)
+    for delay, key, down in plan:
+        rig.at(delay, lambda key=key, down=down: act(key, down))
+    return changes
+
+
 def answered_at(frames, chain_i, t_change, window=1.5):
     """The emulated time of the first frame after t_change showing square
     chain_i in a colour not seen there in the `window` seconds before."""
@@ -183,13 +197,7 @@ async def _session(emulator, board, plan, seconds, log, profile=None):
             return result
         rig.frames.clear()
         t0 = rig.sim_seconds
-        changes = []
-
-        def act(key, down):
-            changes.append((rig.sim_seconds, key, down))
-            (matrix.press if down else matrix.release)(*key)
-        for delay, key, down in plan:
-            rig.at(delay, lambda key=key, down=down: act(key, down))
+        changes = schedule_switches(rig, matrix, plan)
         res = await rig.exec("import latency_guest\nlatency_guest.run(%r)" % seconds,
                              wall_timeout=3600)
         log(res.stdout + res.stderr)

@@ -148,13 +148,7 @@ async def session(emulator, board, d, port, ca, log, bursts, drain):
     await rig.run_for(0.5)
     rig.frames.clear()
     t0 = rig.sim_seconds
-    changes = []
-
-    def act(key, down):
-        changes.append((rig.sim_seconds, key, down))
-        (matrix.press if down else matrix.release)(*key)
-    for delay, key, down in sw:
-        rig.at(delay, lambda key=key, down=down: act(key, down))
+    changes = latency.schedule_switches(rig, matrix, sw)
     rig.at(bounds[0], lambda: club.stop(rig.sim_seconds - t0))
     t = bounds[1] + FLAP_S / 2
     while t < bounds[2]:
