@@ -219,7 +219,7 @@ def back_at_menu(ctx):
     if ctx.net is not None:
         ctx.net.left()
     games.unload()
-    release_ai(ctx)
+    release_ai()
     app.unload()
     ctx.collect()
 
@@ -232,20 +232,12 @@ def back_at_menu(ctx):
 AI_MODULES = ("ai", "mcts")
 
 
-def release_ai(ctx):
+def release_ai():
     """Give back the AI: its tables (the search's hash table or tree) and
-    its modules, if they were loaded; its next move builds them again.
-
-    A HAL with KEEP_AI_CODE (CircuitPython: the firmware is source there,
-    compiled at each import) keeps the modules: compiling ai.py again needs
-    more heap at once than a game leaves (on the emulated Pico the second
-    game against the board failed so, after a Go or a Sesqui game), where
-    loading a .mpy needs only its own size."""
+    its modules, if they were loaded; its next move builds them again."""
     ai = sys.modules.get("ai")
     if ai is not None:
         ai.release()
-    if getattr(ctx.hal, "KEEP_AI_CODE", False):
-        return
     for name in AI_MODULES:
         sys.modules.pop(name, None)
 

@@ -58,7 +58,7 @@ class Result:
         # The game is over: the AI's tables (Go's level-5 tree is 38.5 KB) go
         # back before the record is written. An undo here builds them again
         # at the board's next move (mcts builds a smaller tree if it must).
-        release_ai(ctx)
+        release_ai()
         g = play.game
         self.marking = hasattr(g, "set_dead")
         if self.marking:

@@ -283,6 +283,3 @@ class Hal(_contract.Hal):
     # MicroPython's 1.6 s, so the level's 1.8 s stop would leave it a few;
     # level 2 (alpha-beta, 130 nodes) took 1.25 s, within its 1.5 s.
     LEVELS = {"go": 2}
-    # The search's modules stay loaded between games (app/core.py
-    # release_ai): compiled from source again they found no room.
-    KEEP_AI_CODE = True

@@ -86,26 +86,3 @@ def test_app_flow_on_circuitpython(name):
 def test_the_circuitpython_board_file_is_club9_with_pins_by_name():
     from boards.club9 import BOARD as CLUB9
     assert on_circuitpython(CLUB9) == BOARD
-
-
-def ai_loaded_after_a_game_against_the_board(make_hal):
-    from app import core
-    simboard.SimBoard.make_hal = make_hal
-    try:
-        b = simboard.SimBoard()
-        play = b.start("semaforo", players_col=2, level=1)       # the board first
-        b.tick()
-        assert play.game.ply == 1, "the board played: its search is loaded"
-        assert "ai" in sys.modules
-        core.back_at_menu(b.app.ctx)
-        return "ai" in sys.modules
-    finally:
-        simboard.SimBoard.make_hal = None
-
-
-def test_on_circuitpython_the_search_stays_loaded_between_games():
-    # Compiled from source again at the next game's first move, ai.py found
-    # no room on the emulated Pico after a Go or a Sesqui game.
-    assert ai_loaded_after_a_game_against_the_board(staticmethod(circuitpython_hal))
-    assert not ai_loaded_after_a_game_against_the_board(None), \
-        "elsewhere (.mpy) it is given back at the menu"

@@ -58,27 +58,21 @@ BEFORE_RESET = 4
 BIG = (("go", 3), ("sesqui", 3), ("hex", 3))
 
 
-def hal_attr(variant, name, default):
-    """A constant of the variant's Hal class, read from its source: importing
-    hal/circuitpython.py needs CircuitPython's own modules (and on the
-    emulated board, compiled there, heap the session would then lack)."""
+def held_levels(variant):
+    """{game: highest level} the variant's HAL holds below 5 (hal/circuitpython.py
+    Hal.LEVELS, read from its source: the module imports CircuitPython's own)."""
     if variant != "cp":
-        return default
+        return {}
     import ast
     with open(os.path.join(ROOT, "firmware", "hal", "circuitpython.py")) as f:
         tree = ast.parse(f.read())
     for node in ast.walk(tree):
         if isinstance(node, ast.ClassDef) and node.name == "Hal":
             for st in node.body:
-                if isinstance(st, ast.Assign) and any(getattr(t, "id", None) == name
+                if isinstance(st, ast.Assign) and any(getattr(t, "id", None) == "LEVELS"
                                                       for t in st.targets):
                     return ast.literal_eval(st.value)
-    return default
-
-
-def held_levels(variant):
-    """{game: highest level} the variant's HAL holds below 5 (Hal.LEVELS)."""
-    return hal_attr(variant, "LEVELS", {})
+    return {}
 
 
 def capped(played, levels):
@@ -575,12 +569,9 @@ def stage_session(variant, dest, played, max_nodes, max_playouts):
     with open(os.path.join(ROOT, "host_tests", "helpers", "memsession.py")) as f:
         body = f.read()
     with open(os.path.join(dest, "session_run.py"), "w") as f:
-        # The app runs on the simulated matrix here, with the CircuitPython
-        # HAL's own policies (what it keeps loaded between games).
         f.write("ROOTS = []\nGAMES = 0\nPLIES = 1\nLEVEL = 1\nWASM = False\nONLY = None\n"
-                "MAX_PLAYOUTS = %r\nDAY = None\n%simport simboard\nsimboard._BASE[0] = '/boards'\n"
-                "from hal import sim as _sim\n_sim.Hal.KEEP_AI_CODE = %r\n_sim = None\n%s"
-                % (max_playouts, extra, hal_attr("cp", "KEEP_AI_CODE", False), body))
+                "MAX_PLAYOUTS = %r\nDAY = None\n%simport simboard\nsimboard._BASE[0] = '/boards'\n%s"
+                % (max_playouts, extra, body))
 
 
 async def worst_heap(emulator, variant, work, played=BIG, max_nodes=30, max_playouts=30):
