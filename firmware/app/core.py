@@ -18,6 +18,9 @@ from app.lang import N_, tr
 LOG = "error.log"
 DAMAGED = N_("SAVED GAME DAMAGED|SET ASIDE")
 BOOK_DAMAGED = N_("RECORD BOOK DAMAGED|SET ASIDE")
+# Said instead of the red cross when the heap ran out: only a restart gives
+# it back whole (on CircuitPython, after one heavy game against the board).
+NO_MEMORY = N_("OUT OF MEMORY|RESTART THE BOARD")
 # The record book and its older half (app/records.py RECORDS, RECORDS_OLD),
 # named here so that the boot looks at them without loading the book's code.
 BOOKS = ("games.txt", "games.1.txt")
@@ -257,6 +260,20 @@ class App:
         self.key = None
         self.fresh = True         # this pass drew a new frame
 
+    def fault(self, e):
+        """What a mode's failure shows: the red cross, or, when the heap ran
+        out, the words that say so and what to do (if there is room left
+        for them: otherwise the cross)."""
+        ctx = self.ctx
+        if isinstance(e, MemoryError):
+            self.mode = None
+            ctx.collect()
+            try:
+                return Message(ctx, NO_MEMORY, lambda: menu(ctx), ERROR)
+            except MemoryError:
+                pass
+        return ErrorScreen(ctx)
+
     def _enter(self, mode):
         self.mode = mode
         self.keyed = hasattr(mode, "frame_key")
@@ -287,7 +304,7 @@ class App:
         except Exception as e:
             self.errors += 1
             log_exception(ctx.storage, e, "step in %s" % type(self.mode).__name__)
-            self._enter(ErrorScreen(ctx))
+            self._enter(self.fault(e))
             ctx.screen.clear()
             self.mode.draw(ctx.screen, now)
         return ctx.screen.frame

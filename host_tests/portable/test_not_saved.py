@@ -116,3 +116,25 @@ def test_a_save_refused_by_a_full_drive_leaves_no_part_file_and_the_old_save():
         assert e.args[0] == 28
     assert sorted(flash.files) == ["save-x.json"], sorted(flash.files)
     assert storage.read("save-x.json") == b"old save"
+
+
+def test_a_heap_run_out_is_said_in_words_then_the_menu():
+    from app.core import NO_MEMORY
+    storage = FileStorage(fresh_dir())
+    b = SimBoard(storage=storage)
+    play = b.start("semaforo")
+
+    def out_of_heap(now, events):
+        raise MemoryError("memory allocation failed, allocating 1016 bytes")
+    play.step = out_of_heap
+    screen.SAID = []
+    try:
+        b.tick(20)
+        said = list(screen.SAID)
+    finally:
+        screen.SAID = None
+    assert said == [NO_MEMORY.replace("|", " - ")], said
+    assert b.mode() == "Message" and b.app.errors == 1
+    assert b"MemoryError" in storage.read("error.log"), "logged as every fault is"
+    b.wait(30000)
+    assert b.mode() == "Menu", "said once, then the menu"
