@@ -129,17 +129,22 @@ class Outbox:
     def drop_acked(self):
         cut = 0
         at = 0
+        dropped = 0
         while True:
             got = self.line_at(at)
             if got is None:
                 break
             line, end = got
             d = parse(line)
-            if d is not None and not self.covered(d):
-                break
+            if d is not None:
+                if not self.covered(d):
+                    break
+                dropped += 1
             at = end
             cut = end
-        if cut == 0:
+        # Only the mark (or a damaged line) before the first event still
+        # owed: nothing to drop, so no rewrite of the whole file for it.
+        if dropped == 0:
             return 0
         size = self.storage.size(self.name)
         head = b""

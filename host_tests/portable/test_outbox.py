@@ -82,6 +82,24 @@ def test_an_ack_of_a_later_game_waits_for_the_earlier_one():
     assert seqs(box) == [] and st.size(FILE) == 0
 
 
+def test_an_ack_that_drops_no_event_rewrites_nothing():
+    # After a drop the file starts with the mark; an ack of a later game
+    # then covers nothing before the earlier game's events: the mark alone
+    # is no reason to write the whole file again.
+    flash = Flash()
+    st = FileStorage("", flash)
+    box = Outbox(st, mark=lambda: {"aZ1": [3, 2]})
+    for d in game("aZ0", 1) + game("aZ1", 3) + game("aZ2", 2):
+        box.append(d)
+    box.ack("aZ0", 0)                         # the mark written first
+    writes = []
+    flash.watch = lambda fl, op: writes.append(op[1]) if op[0] in ("write", "rename") else None
+    box.ack("aZ2", 1)
+    flash.watch = None
+    assert writes == [], writes
+    assert [g for g, n in seqs(box)] == ["aZ1"] * 3
+
+
 def test_a_cut_while_an_ack_is_dropped_leaves_the_old_file_or_the_new():
     for fat in (False, True):
         for op in range(40):
